@@ -1,0 +1,257 @@
+"""Settings for the dominoes site, read from the environment.
+
+Two modes, chosen by ``DJANGO_ENV`` (see README "Production mode"):
+
+* ``development`` (the embedded default when ``DATABASE_URL`` is unset): DEBUG on, a dev
+  secret key, SQLite at ``db.sqlite3``, the in-memory channel layer, jobs run in-process.
+* ``production`` (the default as soon as ``DATABASE_URL`` is set, or when asked for):
+  DEBUG off, ``SECRET_KEY`` required, HTTPS-only cookies, HSTS, persistent connections.
+
+Every value below can be overridden by an environment variable of the same name.
+"""
+
+import os
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env_str(name: str, default: str = "") -> str:
+    return os.environ.get(name, default).strip()
+
+
+def env_bool(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    value = raw.strip().lower()
+    if value in {"1", "true", "yes", "on"}:
+        return True
+    if value in {"0", "false", "no", "off"}:
+        return False
+    raise ImproperlyConfigured(f"{name}={raw!r} is not a boolean (use true or false).")
+
+
+def env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not an integer.") from None
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+# --- Mode -----------------------------------------------------------------------------------
+
+DATABASE_URL = env_str("DATABASE_URL")
+REDIS_URL = env_str("REDIS_URL")
+
+DJANGO_ENV = env_str("DJANGO_ENV") or ("production" if DATABASE_URL else "development")
+if DJANGO_ENV not in {"development", "production"}:
+    raise ImproperlyConfigured(f"DJANGO_ENV={DJANGO_ENV!r}: use development or production.")
+PRODUCTION = DJANGO_ENV == "production"
+
+DEBUG = env_bool("DEBUG", default=not PRODUCTION)
+
+SECRET_KEY = env_str("SECRET_KEY")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set when DEBUG is off (production mode). "
+            "Generate one with: python -c 'import secrets; print(secrets.token_urlsafe(50))'"
+        )
+    SECRET_KEY = "django-insecure-local-development-only-never-use-in-production"
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [] if PRODUCTION else ["localhost", "127.0.0.1", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+# --- Applications ---------------------------------------------------------------------------
+
+INSTALLED_APPS = [
+    "daphne",  # first: its runserver serves ASGI (HTTP and WebSocket)
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "channels",
+    "django_rq",
+    "allauth",
+    "allauth.account",
+    "accounts",
+    "games",
+    "tournaments",
+    "billing",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+]
+
+ROOT_URLCONF = "dominoes_site.urls"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+ASGI_APPLICATION = "dominoes_site.asgi.application"
+
+# --- Database -------------------------------------------------------------------------------
+
+if DATABASE_URL:
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL,
+            # Persistent connections matter for daphne (STACK-NOTES: ~3x the throughput).
+            conn_max_age=env_int("CONN_MAX_AGE", 600 if PRODUCTION else 0),
+            conn_health_checks=True,
+        )
+    }
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": BASE_DIR / "db.sqlite3",
+        }
+    }
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Channels, jobs, cache ------------------------------------------------------------------
+
+# Without Redis, bot turns and deadlines run in this process instead of RQ workers.
+JOBS_IN_PROCESS = not REDIS_URL
+
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {
+                # redis-py 8 defaults (100 connections, 5 s socket timeout) break
+                # channels-redis under load: see STACK-NOTES.
+                "hosts": [{"address": REDIS_URL, "max_connections": 2000, "socket_timeout": None}],
+            },
+        }
+    }
+    RQ_QUEUES = {
+        name: {"URL": REDIS_URL, "DEFAULT_TIMEOUT": 300}
+        for name in ("default", "bots", "deadlines")
+    }
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    RQ_QUEUES = {}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# --- Authentication (django-allauth) --------------------------------------------------------
+
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+ACCOUNT_LOGIN_METHODS = {"email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+LOGIN_REDIRECT_URL = "/"
+
+# --- Mail (Django 6.1: MAILERS, never EMAIL_BACKEND) ----------------------------------------
+
+SMTP_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+MAIL_BACKEND = env_str(
+    "MAIL_BACKEND",
+    SMTP_BACKEND if PRODUCTION else "django.core.mail.backends.console.EmailBackend",
+)
+MAILERS = {"default": {"BACKEND": MAIL_BACKEND}}
+if MAIL_BACKEND == SMTP_BACKEND:
+    MAILERS["default"]["OPTIONS"] = {
+        "host": env_str("SMTP_HOST", "localhost"),
+        "port": env_int("SMTP_PORT", 587),
+        "username": env_str("SMTP_USERNAME"),
+        "password": env_str("SMTP_PASSWORD"),
+        "use_tls": env_bool("SMTP_USE_TLS", True),
+        "timeout": env_int("SMTP_TIMEOUT", 10),
+    }
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Dominoes <noreply@localhost>")
+
+# --- Internationalization -------------------------------------------------------------------
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+# --- Static files ---------------------------------------------------------------------------
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+
+# --- Security (on by default whenever DEBUG is off) -----------------------------------------
+
+SECURE = not DEBUG
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", SECURE)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", SECURE)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", SECURE)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000 if SECURE else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", SECURE)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", SECURE)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+# Behind a TLS-terminating proxy that sets X-Forwarded-Proto (SECURE_PROXY_SSL_HEADER=false
+# when the site is reached directly).
+if env_bool("SECURE_PROXY_SSL_HEADER", SECURE):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# --- Logging --------------------------------------------------------------------------------
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+}

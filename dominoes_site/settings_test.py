@@ -1,0 +1,38 @@
+"""Settings for pytest: the base settings from the environment, made test-friendly.
+
+Under `make test`, DATABASE_URL and REDIS_URL point at the local PostgreSQL and Redis, so the
+tests run on the same backends as production (with the in-memory defaults otherwise).
+"""
+
+import os
+
+# DATABASE_URL implies production mode, which requires a secret key: give tests their own.
+os.environ.setdefault("SECRET_KEY", "insecure-test-only-secret-key")
+# Playwright's sync API leaves an event loop in the main thread (STACK-NOTES).
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+from .settings import *  # noqa: E402, F403
+from .settings import DATABASES  # noqa: E402
+
+DEBUG = False
+ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1", "[::1]"]
+
+# Test clients speak plain HTTP.
+SECURE_SSL_REDIRECT = False
+SESSION_COOKIE_SECURE = False
+CSRF_COOKIE_SECURE = False
+SECURE_HSTS_SECONDS = 0
+
+# Connections left open by database_sync_to_async threads block dropping the test database.
+DATABASES["default"]["CONN_MAX_AGE"] = 0
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # ChannelsLiveServerTestCase's forked server would prefix "test_" a second time.
+    DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}"}
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}
+
+# Per-process cache, cleared before every test (allauth keeps its rate limits in the cache);
+# a shared Redis cache would let parallel test runs wipe each other.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
