@@ -1,0 +1,69 @@
+"""Site-wide test setup. (Engine fixtures belong in tests/engine/conftest.py.)
+
+Integration tests are marked ``@pytest.mark.integration`` (optionally
+``@pytest.mark.integration(services=["redis"])``) and use the real PostgreSQL and Redis named
+by DATABASE_URL and REDIS_URL (``make test`` sets local defaults). When a service is missing:
+under CI=true the whole run stops with the reason; elsewhere those tests are skipped, with it.
+"""
+
+import os
+
+import pytest
+from django.conf import settings
+
+from service_probe import postgres_problem, redis_problem
+
+ALL_SERVICES = ("postgres", "redis")
+
+
+def running_in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+
+
+def service_problems() -> dict[str, str]:
+    """Map each unusable service to the reason, for the services the tests need."""
+    problems = {}
+    database_url = os.environ.get("DATABASE_URL", "")
+    engine = settings.DATABASES["default"]["ENGINE"]
+    if engine != "django.db.backends.postgresql":
+        problems["postgres"] = f"DATABASE_URL does not name PostgreSQL (the tests use {engine})"
+    elif problem := postgres_problem(database_url):
+        problems["postgres"] = problem
+    redis_url = os.environ.get("REDIS_URL", "")
+    if not redis_url:
+        problems["redis"] = "REDIS_URL is not set (the tests use the in-memory channel layer)"
+    elif problem := redis_problem(redis_url):
+        problems["redis"] = problem
+    return problems
+
+
+def pytest_collection_modifyitems(config, items):
+    needs = {}
+    for item in items:
+        marker = item.get_closest_marker("integration")
+        if marker is not None:
+            needs[item] = tuple(marker.kwargs.get("services", ALL_SERVICES))
+    if not needs:
+        return
+    problems = service_problems()
+    if not problems:
+        return
+    if running_in_ci():
+        reasons = "\n  ".join(problems.values())
+        pytest.exit(
+            f"CI=true and the integration tests need services that are missing:\n  {reasons}",
+            returncode=pytest.ExitCode.TESTS_FAILED,
+        )
+    for item, services in needs.items():
+        missing = [problems[name] for name in services if name in problems]
+        if missing:
+            item.add_marker(pytest.mark.skip(reason="; ".join(missing)))
+
+
+@pytest.fixture(autouse=True)
+def _clear_cache():
+    """allauth keeps login rate limits in the cache: start every test with none."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

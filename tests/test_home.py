@@ -1,0 +1,53 @@
+import pytest
+from django.urls import reverse
+
+from dominoes_site.views import RULE_PRESETS
+
+PRESET_NAMES = [
+    "Classic",
+    "Single round",
+    "Team draw",
+    "Draw",
+    "Block",
+    "All Fives",
+    "Brazilian partnership",
+]
+
+
+def test_home_page_says_what_the_site_is(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Online double-six dominoes" in html
+    assert "against the computer at four levels" in html
+    assert "live with friends" in html
+    assert "Tournaments" in html
+    assert "US$5/month" in html
+    for name in PRESET_NAMES:
+        assert f"<dt>{name}</dt>" in html
+
+
+def test_home_page_lists_exactly_the_seven_presets():
+    assert [name for name, _ in RULE_PRESETS] == PRESET_NAMES
+    assert all(summary.strip() for _, summary in RULE_PRESETS)
+
+
+def test_layout_is_accessible_and_self_contained(client):
+    html = client.get(reverse("home")).content.decode()
+    assert '<html lang="en">' in html
+    assert '<main id="content">' in html
+    assert '<nav aria-label="Main">' in html
+    assert 'href="/static/css/site.css"' in html
+    assert "https://" not in html  # no CDN or other outside resources
+
+
+@pytest.mark.django_db
+def test_home_page_links_lead_somewhere(client):
+    """Every link on the page (sign in, sign up, the stylesheet) answers."""
+    import re
+
+    html = client.get("/").content.decode()
+    links = set(re.findall(r'href="(/[^"]*)"', html))
+    assert links >= {"/", "/accounts/login/", "/accounts/signup/"}
+    for link in sorted(links - {"/static/css/site.css"}):
+        assert client.get(link).status_code == 200, link

@@ -1,0 +1,41 @@
+"""The project's wiring: apps, ASGI routing, and the PyPI `dominoes` library beside it."""
+
+import pytest
+from channels.routing import ProtocolTypeRouter
+from channels.testing import HttpCommunicator
+from django.apps import apps
+from django.conf import settings
+
+
+def test_project_apps_are_installed():
+    for label in ("games", "tournaments", "accounts", "billing"):
+        assert apps.get_app_config(label).name == label
+
+
+def test_jobs_in_process_follows_redis_url():
+    assert settings.JOBS_IN_PROCESS is (not settings.REDIS_URL)
+
+
+def test_asgi_routes_http_and_websocket():
+    from dominoes_site.asgi import application
+
+    assert isinstance(application, ProtocolTypeRouter)
+    assert set(application.application_mapping) == {"http", "websocket"}
+
+
+@pytest.mark.asyncio
+async def test_asgi_serves_the_home_page():
+    from dominoes_site.asgi import application
+
+    communicator = HttpCommunicator(application, "GET", "/", headers=[(b"host", b"localhost")])
+    response = await communicator.get_response()
+    assert response["status"] == 200
+    assert b"Online double-six dominoes" in response["body"]
+
+
+def test_pypi_dominoes_library_is_not_shadowed():
+    """The benchmark compares against PyPI's `dominoes`; no project package may take its name."""
+    import dominoes
+
+    assert "site-packages" in dominoes.__file__
+    assert hasattr(dominoes, "Game")
