@@ -1,0 +1,55 @@
+# Two commands on a fresh machine: `make run` (the site) and `make test` (every check).
+# Both create .venv with Python 3.13 and install requirements.lock only when it changed.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON := .venv/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+# Where `make test` finds PostgreSQL and Redis when DATABASE_URL / REDIS_URL are unset
+# (the postgres role exists with trust auth on these machines; see scripts/run-tests.sh).
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/dominoes
+TEST_REDIS_URL ?= redis://127.0.0.1:6379/1
+
+.PHONY: help venv run test lint format lock clean
+
+help:
+	@echo "make run     start the site on the embedded default (SQLite, in-memory layer) and print its URL"
+	@echo "make test    lint, format check and every test (PostgreSQL and Redis integration included)"
+	@echo "make lint    ruff check and ruff format --check"
+	@echo "make format  apply ruff format and ruff's safe fixes"
+	@echo "make lock    regenerate requirements.lock from pyproject.toml"
+
+venv:
+	@scripts/ensure-venv.sh
+
+# The embedded default: no DATABASE_URL/REDIS_URL, development mode (DEBUG on).
+run: venv
+	@env -u DATABASE_URL -u REDIS_URL -u DJANGO_ENV -u DEBUG bash -c '\
+		set -e; \
+		$(PYTHON) manage.py migrate --noinput; \
+		$(PYTHON) manage.py demo_data; \
+		echo; echo "Open http://$(HOST):$(PORT)/   (Ctrl-C stops the server)"; echo; \
+		exec $(PYTHON) manage.py runserver $(HOST):$(PORT)'
+
+lint: venv
+	.venv/bin/ruff check .
+	.venv/bin/ruff format --check .
+
+test: lint
+	@TEST_DATABASE_URL="$(TEST_DATABASE_URL)" TEST_REDIS_URL="$(TEST_REDIS_URL)" \
+		scripts/run-tests.sh $(PYTEST_ARGS)
+
+format: venv
+	.venv/bin/ruff check --fix .
+	.venv/bin/ruff format .
+
+lock: venv
+	.venv/bin/uv pip compile pyproject.toml --extra dev --generate-hashes --universal \
+		--python-version 3.13 --custom-compile-command "make lock" --quiet -o requirements.lock
+	@echo "requirements.lock regenerated; the next make run/test installs it."
+
+clean:
+	rm -rf .venv .pytest_cache .ruff_cache .hypothesis staticfiles
