@@ -29,7 +29,8 @@ venv:
 run: venv
 	@env -u DATABASE_URL -u REDIS_URL -u DJANGO_ENV -u DEBUG bash -c '\
 		set -e; \
-		$(PYTHON) manage.py migrate --noinput; \
+		$(PYTHON) manage.py migrate --noinput --verbosity 0; \
+		echo "Database ready: db.sqlite3 (SQLite, the embedded default)"; \
 		$(PYTHON) manage.py demo_data; \
 		echo; echo "Open http://$(HOST):$(PORT)/   (Ctrl-C stops the server)"; echo; \
 		exec $(PYTHON) manage.py runserver $(HOST):$(PORT)'

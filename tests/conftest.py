@@ -25,7 +25,9 @@ def service_problems() -> dict[str, str]:
     problems = {}
     database_url = os.environ.get("DATABASE_URL", "")
     engine = settings.DATABASES["default"]["ENGINE"]
-    if engine != "django.db.backends.postgresql":
+    if not database_url:
+        problems["postgres"] = "DATABASE_URL is not set (the tests use SQLite)"
+    elif engine != "django.db.backends.postgresql":
         problems["postgres"] = f"DATABASE_URL does not name PostgreSQL (the tests use {engine})"
     elif problem := postgres_problem(database_url):
         problems["postgres"] = problem
