@@ -20,7 +20,7 @@ help:
 	@echo "make test    lint, format check and every test (PostgreSQL and Redis integration included)"
 	@echo "make lint    ruff check and ruff format --check"
 	@echo "make format  apply ruff format and ruff's safe fixes"
-	@echo "make lock    regenerate requirements.lock from pyproject.toml"
+	@echo "make lock    regenerate requirements.lock from pyproject.toml (LOCK_ARGS=--upgrade)"
 
 venv:
 	@scripts/ensure-venv.sh
@@ -47,9 +47,12 @@ format: venv
 	.venv/bin/ruff check --fix .
 	.venv/bin/ruff format .
 
+# Keeps the current pins where pyproject.toml still allows them; `make lock LOCK_ARGS=--upgrade`
+# moves everything to the newest allowed versions.
 lock: venv
 	.venv/bin/uv pip compile pyproject.toml --extra dev --generate-hashes --universal \
-		--python-version 3.13 --custom-compile-command "make lock" --quiet -o requirements.lock
+		--python-version 3.13 --custom-compile-command "make lock" --quiet \
+		-o requirements.lock $(LOCK_ARGS)
 	@echo "requirements.lock regenerated; the next make run/test installs it."
 
 clean:
