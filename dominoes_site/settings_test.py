@@ -26,8 +26,14 @@ SECURE_HSTS_SECONDS = 0
 # Connections left open by database_sync_to_async threads block dropping the test database.
 DATABASES["default"]["CONN_MAX_AGE"] = 0
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # ChannelsLiveServerTestCase's forked server would prefix "test_" a second time.
-    DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}"}
+    # An explicit test name: ChannelsLiveServerTestCase's server process would otherwise prefix
+    # "test_" a second time (STACK-NOTES). One database per run, so two runs on one machine
+    # never drop each other's; server processes inherit the name through the environment.
+    DATABASES["default"]["TEST"] = {
+        "NAME": os.environ.setdefault(
+            "DOMINOES_TEST_DB_NAME", f"test_{DATABASES['default']['NAME']}_{os.getpid()}"
+        )
+    }
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 

@@ -18,7 +18,9 @@ from rq.job import Job
 @pytest.mark.django_db
 def test_postgresql_round_trip():
     assert connection.vendor == "postgresql"
-    assert connection.settings_dict["NAME"].startswith("test_")
+    name = connection.settings_dict["NAME"]
+    assert name.startswith("test_")
+    assert not name.startswith("test_test_")
     User = get_user_model()
     User.objects.create_user(username="pg-check", email="pg@example.com", password="x")
     assert User.objects.get(username="pg-check").email == "pg@example.com"
