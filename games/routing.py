@@ -1,3 +1,3 @@
-"""WebSocket URL routes, included by dominoes_site.asgi (game table consumers go here)."""
+"""WebSocket URL routes, included by dominoes.asgi (game table consumers go here)."""
 
 websocket_urlpatterns: list = []

@@ -1,7 +1,7 @@
 import pytest
 from django.urls import reverse
 
-from dominoes_site.views import RULE_PRESETS
+from dominoes.views import RULE_PRESETS
 
 PRESET_NAMES = [
     "Classic",

