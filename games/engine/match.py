@@ -3,7 +3,7 @@
 This is the engine's checked public face: every move goes through :meth:`Match.apply`, which
 either applies it or raises :class:`IllegalMove` saying why and changes nothing.
 
->>> from games.engine import Deal, Match, Play, Rules, Tile
+>>> from games.engine import ALL_TILES, Deal, End, Match, Play, Rules, Tile
 >>> rules = Rules.for_preset("classic", seats=2)
 >>> deal = Deal.from_hands(rules, [
 ...     [Tile(6, 6), Tile(6, 2), Tile(5, 5), Tile(4, 1), Tile(3, 0), Tile(2, 2), Tile(1, 0)],
