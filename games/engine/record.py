@@ -114,7 +114,7 @@ def replay_text(text: str | bytes) -> ReplayReport:
     try:
         record = json.loads(text)
     except (ValueError, UnicodeDecodeError) as error:
-        return _unreadable(f"not JSON: {error}", sides=0)
+        return unreadable(f"not JSON: {error}")
     return replay(record)
 
 
@@ -134,20 +134,23 @@ def load(record: object) -> Match:
     return match
 
 
-def _unreadable(reason: str, *, sides: int) -> ReplayReport:
+def unreadable(reason: str, *, sides: int = 0) -> ReplayReport:
+    """The report of a document that is not a readable record (exit status 2)."""
     return ReplayReport(readable=False, scores=(0,) * sides, error=ReplayError(None, None, reason))
 
 
 def _replay(record: object) -> tuple[ReplayReport, Match | None]:
-    if not isinstance(record, Mapping) or record.get("format") != FORMAT:
-        return _unreadable(f'not a record: "format" must be "{FORMAT}"', sides=0), None
+    if not isinstance(record, Mapping):
+        return unreadable("not a record: a record is a JSON object"), None
     try:
         rules = Rules.from_record(record.get("rules"))
     except InvalidRules as error:
-        return _unreadable(f"rules: {error}", sides=0), None
+        return unreadable(f"rules: {error}"), None
+    if record.get("format") != FORMAT:
+        return unreadable(f'not a record: "format" must be "{FORMAT}"', sides=rules.sides), None
     hands = record.get("hands")
     if not isinstance(hands, list):
-        return _unreadable("hands must be a list", sides=rules.sides), None
+        return unreadable("hands must be a list", sides=rules.sides), None
     match = Match(rules)
     listed: list[HandReport] = []
 
