@@ -163,12 +163,14 @@ class Match:
             case BestOf(hands=best_of):
                 if len(hand.winners) == 1:  # tied and shared hands count for nobody
                     self.hand_wins[hand.winners[0]] += 1
-                self._check_best_of(best_of)
+                    self._check_best_of(best_of)
             case SingleRound():
                 if hand.winners:
                     self.finished, self.winners = True, hand.winners
 
     def _check_best_of(self, best_of: int) -> None:
+        """After a hand that counted: a majority wins; an even N ending level goes to the
+        higher score, and if the scores are level too, to the next hand won (RULES.md 12)."""
         wins = self.hand_wins
         for side, won in enumerate(wins):
             if 2 * won > best_of:
