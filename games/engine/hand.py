@@ -21,7 +21,7 @@ from __future__ import annotations
 from .deal import Deal
 from .moves import DRAW, PASS
 from .rules import FirstOpener, NextOpener, Rules, Scoring, Stuck, TiedBlock
-from .tiles import BIT, HIGH, IS_DOUBLE, LOW, OTHER, PIPS, SUIT, TILE_COUNT, pips_of
+from .tiles import BIT, FULL_SET, HIGH, IS_DOUBLE, LOW, OTHER, PIPS, SUIT, TILE_COUNT, pips_of
 
 ONGOING, OUT, BLOCKED = 0, 1, 2
 RESULT_NAMES = {ONGOING: None, OUT: "out", BLOCKED: "blocked"}
@@ -147,6 +147,24 @@ class HandState:
         hands = deal.hand_masks()
         opener, tile = first_hand_opening(rules, hands)
         return cls(rules, hands, deal.boneyard_indices, opener=opener, required=tile)
+
+    @classmethod
+    def public(
+        cls,
+        rules: Rules,
+        *,
+        opener: int,
+        boneyard_size: int,
+    ) -> HandState:
+        """A hand whose tiles are placeholders, to follow the public part of a real one.
+
+        Pushing the real hand's moves gives its table, turn, passes and counts; each hand holds
+        every tile (so any play goes) and the boneyard is ``boneyard_size`` copies of tile 0. A
+        simulation replaces both with tiles it deals before playing on.
+        """
+        return cls(
+            rules, [FULL_SET] * rules.seats, (0,) * boneyard_size, opener=opener, required=-1
+        )
 
     def next_opener(self) -> int:
         """Who leads the hand after this finished one (RULES.md, "Who opens", point 10)."""

@@ -1,0 +1,66 @@
+"""Computer opponents at four honest levels. A bot is given a seat's view, never the state.
+
+>>> import random
+>>> from games.engine import Deal, Match, Rules
+>>> rules = Rules.for_preset("brazilian", seats=4)
+>>> match = Match(rules)
+>>> match.start_hand(Deal.shuffled(rules, random.Random(2)))
+>>> bot = Bot(Level.MEDIUM)
+>>> move = bot.choose(match.view_for(match.turn))
+>>> move in match.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from enum import StrEnum
+
+from ..moves import Move, decode
+from ..view import SeatView
+from . import policies
+from .knowledge import Knowledge
+from .master import Budget, decide
+
+DEFAULT_BUDGET = Budget()
+
+
+class Level(StrEnum):
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+    MASTER = "master"
+
+
+class Bot:
+    """A computer player of one level. ``seed`` makes its random choices repeatable."""
+
+    def __init__(
+        self, level: Level | str, *, seed: int = 0, budget: Budget = DEFAULT_BUDGET
+    ) -> None:
+        self.level = Level(level)
+        self.budget = budget
+        self._rng = random.Random(seed)
+
+    def choose(self, view: SeatView) -> Move:
+        """The move this level plays from ``view`` (its seat's view, on its turn)."""
+        knowledge = Knowledge.from_view(view)
+        return decode(self.choose_code(knowledge), opening=not view.history)
+
+    def choose_code(self, knowledge: Knowledge) -> int:
+        codes = knowledge.legal
+        if len(codes) == 1:
+            return codes[0]
+        match self.level:
+            case Level.EASY:
+                return policies.easy(codes, self._rng)
+            case Level.MEDIUM:
+                return policies.medium(knowledge.public, codes)
+            case Level.HARD:
+                return policies.hard(knowledge)
+            case Level.MASTER:
+                return decide(knowledge, self._rng, self.budget).code
+        raise AssertionError(self.level)
+
+
+__all__ = ["Bot", "Budget", "Level"]
