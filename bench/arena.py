@@ -1,0 +1,89 @@
+"""Arena: how often one bot level beats another, with a 95% confidence interval.
+
+Plays ``--matches`` matches of A against B: each is played once per rotation of the sides on
+the same deals (mirrored), so luck cancels. Matches run in parallel processes; the result is
+deterministic from ``--seed`` whatever the number of processes. One JSON object a line; the last:
+``{"bench": "arena", "a": ..., "b": ..., "matches": N, "a_win_rate": ..., "ci95": [lo, hi], ...}``
+
+    .venv/bin/python bench/arena.py --preset classic --seats 2 --a hard --b medium --matches 400
+"""
+
+import argparse
+import json
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.engine import Rules  # noqa: E402
+from games.engine.bots import Budget, Level  # noqa: E402
+from games.engine.bots.arena import Game, play_rotations, wilson_interval  # noqa: E402
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--a", required=True, choices=[level.value for level in Level])
+    parser.add_argument("--b", required=True, choices=[level.value for level in Level])
+    parser.add_argument("--preset", default="classic")
+    parser.add_argument("--seats", type=int, default=2)
+    parser.add_argument("--rules", default="{}", help='more options as JSON, e.g. {"teams": true}')
+    parser.add_argument("--matches", type=int, default=200, help="mirrored sets of matches")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--master-seconds", type=float, default=Budget().seconds)
+    parser.add_argument("--master-deals", type=int, default=Budget().max_deals)
+    return parser.parse_args()
+
+
+def summary(args: argparse.Namespace, games: list[Game], seconds: float) -> dict:
+    n = len(games)
+    wins = sum(game.a_score for game in games)
+    low, high = wilson_interval(wins, n)
+    return {
+        "bench": "arena",
+        "a": args.a,
+        "b": args.b,
+        "preset": args.preset,
+        "seats": args.seats,
+        "rules": json.loads(args.rules),
+        "matches": n,
+        "a_win_rate": round(wins / n, 4),
+        "ci95": [round(low, 4), round(high, 4)],
+        "a_points_per_match": round(sum(g.a_points for g in games) / n, 2),
+        "b_points_per_match": round(sum(g.b_points for g in games) / n, 2),
+        "hands_per_match": round(sum(g.hands for g in games) / n, 2),
+        "seed": args.seed,
+        "seconds": round(seconds, 1),
+    }
+
+
+def main() -> None:
+    args = parse_args()
+    rules = Rules.for_preset(args.preset, seats=args.seats, **json.loads(args.rules))
+    budget = Budget(seconds=args.master_seconds, max_deals=args.master_deals)
+    play_one = partial(play_rotations, rules, args.a, args.b, seed=args.seed, budget=budget)
+    started = time.perf_counter()
+    games: list[Game] = []
+    report_every = max(1, args.matches // 10)
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for done, rotations in enumerate(
+            pool.map(_by_index, [(play_one, i) for i in range(args.matches)]), start=1
+        ):
+            games.extend(rotations)
+            if done % report_every == 0 and done < args.matches:
+                line = summary(args, games, time.perf_counter() - started)
+                print(json.dumps({**line, "bench": "arena.progress"}), flush=True)
+    print(json.dumps(summary(args, games, time.perf_counter() - started)), flush=True)
+
+
+def _by_index(job: tuple[partial, int]) -> list[Game]:
+    play_one, index = job
+    return play_one(index=index)
+
+
+if __name__ == "__main__":
+    main()
