@@ -105,7 +105,7 @@ TARGET_RANGE = range(25, 501)
 BEST_OF_RANGE = range(1, 6)
 TILES_EACH_RANGE = range(5, 10)
 
-_PRESET_SEATS: dict[Preset, tuple[int, ...]] = {
+PRESET_SEATS: dict[Preset, tuple[int, ...]] = {
     Preset.CLASSIC: (2,),
     Preset.SINGLE_ROUND: (2, 3, 4),
     Preset.TEAM_DRAW: (2, 4),
@@ -236,7 +236,7 @@ class Rules:
     match: MatchFormat
 
     def __post_init__(self) -> None:
-        allowed = _PRESET_SEATS[self.preset]
+        allowed = PRESET_SEATS[self.preset]
         if self.seats not in allowed:
             seats = " or ".join(str(n) for n in allowed)
             raise InvalidRules(f"{self.preset} is played by {seats} seats, not {self.seats}")

@@ -8,16 +8,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from games.engine import ALL_TILES, Deal, InvalidRules, Match, Preset, Rules, export
-
-SEATS_OF_PRESET = {
-    Preset.CLASSIC: (2,),
-    Preset.SINGLE_ROUND: (2, 3, 4),
-    Preset.TEAM_DRAW: (2, 4),
-    Preset.DRAW: (2, 3, 4),
-    Preset.BLOCK: (2, 3, 4),
-    Preset.ALL_FIVES: (2, 3, 4),
-    Preset.BRAZILIAN: (2, 4),
-}
+from games.engine.rules import PRESET_SEATS
 
 OPTION_VALUES: dict[str, list[Any]] = {
     "teams": [True, False],
@@ -54,7 +45,7 @@ def random_rules(rng: random.Random) -> Rules:
         options = {key: rng.choice(values) for key, values in OPTION_VALUES.items()}
         chosen = {key: value for key, value in options.items() if rng.random() < 0.3}
         try:
-            return Rules.for_preset(preset, seats=rng.choice(SEATS_OF_PRESET[preset]), **chosen)
+            return Rules.for_preset(preset, seats=rng.choice(PRESET_SEATS[preset]), **chosen)
         except InvalidRules:
             continue
 
