@@ -149,8 +149,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Channels, jobs, cache ------------------------------------------------------------------
 
-# Without Redis, bot turns and deadlines run in this process instead of RQ workers.
-JOBS_IN_PROCESS = not REDIS_URL
+# Where bot turns and deadlines run: "rq" (RQ workers, with Redis), "thread" (a timer thread in
+# this process: the embedded default) or "inline" (at once, in the caller: tests).
+JOBS_BACKEND = os.environ.get("JOBS_BACKEND", "rq" if REDIS_URL else "thread")
+if JOBS_BACKEND not in ("rq", "thread", "inline"):
+    raise ImproperlyConfigured("JOBS_BACKEND is rq, thread or inline")
+# The pause before a computer's move, so that a person can follow the moves one by one.
+BOT_PAUSE_SECONDS = float(os.environ.get("BOT_PAUSE_SECONDS", "0.8"))
 
 if REDIS_URL:
     CHANNEL_LAYERS = {

@@ -42,3 +42,7 @@ MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend
 # Per-process cache, cleared before every test (allauth keeps its rate limits in the cache);
 # a shared Redis cache would let parallel test runs wipe each other.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Bot turns run at once, in the caller, so service and consumer tests are deterministic.
+JOBS_BACKEND = "inline"
+BOT_PAUSE_SECONDS = 0.0

@@ -12,8 +12,8 @@ def test_project_apps_are_installed():
         assert apps.get_app_config(label).name == label
 
 
-def test_jobs_in_process_follows_redis_url():
-    assert settings.JOBS_IN_PROCESS is (not settings.REDIS_URL)
+def test_tests_run_jobs_inline():
+    assert settings.JOBS_BACKEND == "inline"  # the test settings run bot turns at once
 
 
 def test_asgi_routes_http_and_websocket():

@@ -24,7 +24,7 @@ print(json.dumps({
     "CONN_MAX_AGE": db.get("CONN_MAX_AGE", 0),
     "CHANNEL_BACKEND": s.CHANNEL_LAYERS["default"]["BACKEND"],
     "CHANNEL_CONFIG": s.CHANNEL_LAYERS["default"].get("CONFIG"),
-    "JOBS_IN_PROCESS": s.JOBS_IN_PROCESS,
+    "JOBS_BACKEND": s.JOBS_BACKEND,
     "RQ_QUEUES": s.RQ_QUEUES,
     "CACHE_BACKEND": s.CACHES["default"]["BACKEND"],
     "ALLOWED_HOSTS": s.ALLOWED_HOSTS,
@@ -67,7 +67,7 @@ def test_no_environment_is_the_embedded_default():
     assert s["ENGINE"] == "django.db.backends.sqlite3"
     assert s["DB_NAME"] == str(ROOT / "db.sqlite3")
     assert s["CHANNEL_BACKEND"] == "channels.layers.InMemoryChannelLayer"
-    assert s["JOBS_IN_PROCESS"] is True
+    assert s["JOBS_BACKEND"] == "thread"
     assert s["RQ_QUEUES"] == {}
     assert s["ALLOWED_HOSTS"] == ["localhost", "127.0.0.1", "[::1]"]
     assert s["SECURE_SSL_REDIRECT"] is False
@@ -98,7 +98,7 @@ def test_database_and_redis_urls_select_the_scale_out_backends():
             }
         ]
     }
-    assert s["JOBS_IN_PROCESS"] is False
+    assert s["JOBS_BACKEND"] == "rq"
     assert set(s["RQ_QUEUES"]) == {"default", "bots", "deadlines"}
     assert {q["URL"] for q in s["RQ_QUEUES"].values()} == {"redis://cache.internal:6379/0"}
     assert s["CACHE_BACKEND"] == "django.core.cache.backends.redis.RedisCache"

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from .deal import Deal
 from .errors import IllegalMove
 from .hand import RESULT_NAMES, HandState
-from .moves import DRAW, END_OF_SLOT, PASS, Draw, Move, Pass, Play, decode, encode
+from .moves import Draw, Move, Pass, Play, decode, encode, move_to_record
 from .rules import BestOf, Rules, SingleRound, Target
 from .tiles import ALL_TILES, BIT, SUIT
 
@@ -251,16 +251,7 @@ def _why_illegal(hand: HandState, seat: int, move: Move) -> str:
 
 def history_to_record(history: list[int]) -> list[dict[str, Any]]:
     """A hand's moves as a record spells them (draws do not name the tile)."""
-    return [_move_to_record(entry, opening=i == 0) for i, entry in enumerate(history)]
-
-
-def _move_to_record(entry: int, *, opening: bool) -> dict[str, Any]:
-    seat, code = entry >> 7, entry & 127
-    if code == DRAW:
-        return {"seat": seat, "draw": True}
-    if code == PASS:
-        return {"seat": seat, "pass": True}
-    move: dict[str, Any] = {"seat": seat, "play": str(ALL_TILES[code >> 2])}
-    if not opening:  # the opener always plays first, so the opening is the hand's first move
-        move["end"] = END_OF_SLOT[code & 3].value
-    return move
+    return [
+        move_to_record(entry >> 7, decode(entry & 127, opening=i == 0))
+        for i, entry in enumerate(history)
+    ]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from .errors import IllegalMove
 from .tiles import ALL_TILES, Tile
@@ -98,3 +99,21 @@ def decode(code: int, *, opening: bool) -> Move:
         return Pass()
     tile = ALL_TILES[code >> 2]
     return Play(tile) if opening else Play(tile, END_OF_SLOT[code & 3])
+
+
+def move_to_record(seat: int, move: Move) -> dict[str, Any]:
+    """``{"seat": 1, "play": "6-2", "end": "right"}`` and the like.
+
+    >>> move_to_record(1, Play.parse("6-2", "right"))
+    {'seat': 1, 'play': '6-2', 'end': 'right'}
+    """
+    match move:
+        case Play(tile=tile, end=None):
+            return {"seat": seat, "play": str(tile)}
+        case Play(tile=tile, end=end):
+            return {"seat": seat, "play": str(tile), "end": end.value}
+        case Draw():
+            return {"seat": seat, "draw": True}
+        case Pass():
+            return {"seat": seat, "pass": True}
+    raise TypeError(f"not a move: {move!r}")

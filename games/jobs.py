@@ -1,0 +1,58 @@
+"""Running work later: bot turns now, turn deadlines later, on the configured backend.
+
+``JOBS_BACKEND`` is ``rq`` (RQ workers on Redis, scale-out), ``thread`` (a timer thread in this
+process: the embedded default, no Redis needed) or ``inline`` (at once in the caller: tests).
+A job is named by its dotted path and takes keyword arguments, and every job re-checks the table
+version it was given, so running one late or twice does nothing.
+"""
+
+import logging
+import threading
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import close_old_connections
+from django.utils.module_loading import import_string
+
+logger = logging.getLogger(__name__)
+
+BOT_TURN = "games.services.run_bot_turn"
+
+
+def schedule_bot_turn(*, public_id: str, version: int) -> None:
+    """The computer's move at ``public_id``, after the pause that lets people follow."""
+    run_later(
+        BOT_TURN,
+        queue="bots",
+        delay=settings.BOT_PAUSE_SECONDS,
+        public_id=public_id,
+        expected_version=version,
+    )
+
+
+def run_later(path: str, *, queue: str, delay: float, **kwargs: object) -> None:
+    match settings.JOBS_BACKEND:
+        case "inline":
+            import_string(path)(**kwargs)
+        case "thread":
+            timer = threading.Timer(delay, _run_in_thread, args=(path,), kwargs=kwargs)
+            timer.daemon = True
+            timer.start()
+        case "rq":
+            import django_rq
+
+            rq_queue = django_rq.get_queue(queue)
+            if delay > 0:  # RQ schedules in whole seconds: a pause becomes about one
+                rq_queue.enqueue_in(timedelta(seconds=delay), path, **kwargs)
+            else:
+                rq_queue.enqueue(path, **kwargs)
+
+
+def _run_in_thread(path: str, **kwargs: object) -> None:
+    close_old_connections()
+    try:
+        import_string(path)(**kwargs)
+    except Exception:
+        logger.exception("job %s failed", path)
+    finally:
+        close_old_connections()
