@@ -1,3 +1,9 @@
-"""WebSocket URL routes, included by dominoes.asgi (game table consumers go here)."""
+"""WebSocket URL routes, included by dominoes.asgi."""
 
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from games.consumers import TableConsumer
+
+websocket_urlpatterns = [
+    path("ws/tables/<str:public_id>/", TableConsumer.as_asgi()),
+]

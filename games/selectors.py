@@ -1,0 +1,47 @@
+"""Reads: what a player may see of a table. Nothing here changes a row."""
+
+from typing import Any
+
+from games.engine import load
+from games.models import Table
+from games.services import Player, TableNotFound
+
+
+def table_for(public_id: str) -> Table:
+    try:
+        return Table.objects.prefetch_related("seats").get(public_id=public_id)
+    except Table.DoesNotExist:
+        raise TableNotFound from None
+
+
+def seat_index_of(table: Table, player: Player) -> int | None:
+    """The player's seat at the table, or None for a spectator."""
+    for seat in table.seats.all():
+        if player.owns(seat):
+            return seat.index
+    return None
+
+
+def table_state(table: Table, seat: int | None) -> dict[str, Any]:
+    """The payload a client renders: the engine's view of ``seat`` and the table around it.
+
+    The view is made by the engine for that seat alone (never filtered afterwards), so it holds
+    no other hand and nothing of the boneyard's order.
+    """
+    match = load(table.record)
+    return {
+        "type": "state",
+        "version": table.version,
+        "table": {
+            "id": table.public_id,
+            "kind": table.kind,
+            "show_hints": table.show_hints,
+            "auto_pass": table.auto_pass,
+            "can_undo": table.kind == Table.Kind.COMPUTER,
+            "seats": [
+                {"index": seat_row.index, "name": seat_row.name, "bot": seat_row.bot_level or None}
+                for seat_row in table.seats.all()
+            ],
+        },
+        "view": match.view_for(seat).to_json(),
+    }

@@ -1,0 +1,228 @@
+"""The table WebSocket through the real ASGI stack (origin check, sessions, channel layer)."""
+
+import json
+
+import pytest
+import pytest_asyncio
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.sessions.backends.db import SessionStore
+
+from dominoes.asgi import application
+from games import services
+from games.consumers import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, RATE_BURST
+from games.engine import IllegalMove, Rules, load
+from games.engine.record import move_from_record
+from games.models import Table
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+def new_session() -> str:
+    session = SessionStore()
+    session.create()
+    return session.session_key
+
+
+def new_table(session_key: str, preset: str = "draw") -> Table:
+    return services.create_computer_table(
+        player=services.Player(user_id=None, session_key=session_key),
+        name="Alice",
+        rules=Rules.for_preset(preset, seats=2),
+        levels=["easy"],
+    )
+
+
+def connect(public_id: str, session_key: str | None) -> WebsocketCommunicator:
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+    if session_key:
+        headers.append((b"cookie", f"sessionid={session_key}".encode()))
+    return WebsocketCommunicator(application, f"/ws/tables/{public_id}/", headers=headers)
+
+
+async def receive(communicator: WebsocketCommunicator) -> dict:
+    return json.loads(await communicator.receive_from(timeout=5))
+
+
+async def receive_until(communicator: WebsocketCommunicator, predicate) -> list[dict]:
+    seen = []
+    while True:
+        message = await receive(communicator)
+        seen.append(message)
+        if predicate(message):
+            return seen
+
+
+async def record_of(table: Table) -> dict:
+    await sync_to_async(table.refresh_from_db)()
+    return table.record
+
+
+@pytest_asyncio.fixture
+async def seated():
+    session_key = await sync_to_async(new_session)()
+    table = await sync_to_async(new_table)(session_key)
+    communicator = connect(table.public_id, session_key)
+    connected, _ = await communicator.connect()
+    assert connected
+    state = await receive(communicator)
+    yield table, communicator, state
+    await communicator.disconnect()
+
+
+async def test_connecting_sends_the_seats_own_view(seated):
+    table, _, state = seated
+    assert state["type"] == "state"
+    assert state["view"]["seat"] == 0
+    record = await record_of(table)
+    assert state["version"] == table.version
+    assert sorted(state["view"]["hand"]) == sorted(load(record).view_for(0).hand)
+
+
+async def test_a_move_is_applied_and_every_version_reaches_the_player(seated):
+    table, communicator, state = seated
+    move = state["view"]["legal"][0]
+    await communicator.send_json_to({"type": "move", "version": state["version"], "move": move})
+    messages = await receive_until(
+        communicator, lambda m: m["type"] == "state" and m["view"]["turn"] != 1
+    )
+    assert all(m["type"] == "state" for m in messages)
+    versions = [m["version"] for m in messages]
+    assert versions == sorted(versions) and versions[0] > state["version"]
+    record = await record_of(table)
+    assert record["hands"][0]["moves"][len(state["view"]["history"])]["seat"] == 0
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        "{not json",
+        json.dumps(["move"]),
+        json.dumps({"type": "castle"}),
+        json.dumps({"type": "move", "move": {"pass": True}}),
+        json.dumps({"type": "move", "version": 1, "move": "6-6"}),
+        json.dumps({"type": "move", "version": 1, "move": {"play": "9-9", "end": "left"}}),
+        json.dumps({"type": "move", "version": 1, "move": {"play": "6-6", "end": "middle"}}),
+        json.dumps({"type": "move", "version": 1, "move": {"draw": True, "pass": True}}),
+        json.dumps({"type": "move", "version": 0, "move": {"pass": True}}),
+        json.dumps({"type": "undo", "version": 10**9}),
+        "x" * 5000,
+    ],
+    ids=[
+        "malformed-json",
+        "not-an-object",
+        "unknown-type",
+        "no-version",
+        "move-not-an-object",
+        "forged-tile",
+        "unknown-end",
+        "two-moves-in-one",
+        "stale-version",
+        "future-version",
+        "oversized",
+    ],
+)
+async def test_bad_input_gets_a_clear_error_and_changes_nothing(seated, frame):
+    table, communicator, state = seated
+    before = await record_of(table)
+    await communicator.send_to(text_data=frame)
+    error = await receive(communicator)
+    assert error["type"] == "error" and error["message"].endswith(".")
+    resync = await receive(communicator)
+    assert resync["type"] == "state" and resync["version"] == state["version"]
+    assert await record_of(table) == before
+
+
+async def test_an_illegal_move_is_refused_with_the_engines_reason(seated):
+    table, communicator, state = seated
+    hand = state["view"]["hand"]
+    before = await record_of(table)
+    candidates = [
+        {"play": tile, "end": end}
+        for tile in hand
+        for end in state["view"]["ends"]
+        if {"play": tile, "end": end}
+        not in [{"play": m.get("play"), "end": m.get("end")} for m in state["view"]["legal"]]
+    ]
+    wrong = candidates[0] if candidates else {"draw": True}
+    await communicator.send_json_to({"type": "move", "version": state["version"], "move": wrong})
+    error = await receive(communicator)
+    with pytest.raises(IllegalMove) as engine_says:
+        load(before).apply(0, move_from_record({**wrong, "seat": 0})[1])
+    reason = str(engine_says.value)
+    assert error == {
+        "type": "error",
+        "message": reason[0].upper() + reason[1:] + ".",
+        "version": state["version"],
+    }
+    assert await record_of(table) == before
+
+
+async def test_a_replayed_message_applies_once(seated):
+    table, communicator, state = seated
+    message = {"type": "move", "version": state["version"], "move": state["view"]["legal"][0]}
+    await communicator.send_json_to(message)
+    await receive_until(communicator, lambda m: m["type"] == "state" and m["view"]["turn"] == 0)
+    after = await record_of(table)
+    await communicator.send_json_to(message)
+    error = await receive(communicator)
+    assert error["type"] == "error" and "changed" in error["message"]
+    assert await record_of(table) == after
+
+
+async def test_a_flood_is_slowed_down(seated):
+    _, communicator, _ = seated
+    for _ in range(RATE_BURST * 3):
+        await communicator.send_json_to({"type": "sync"})
+    await receive_until(
+        communicator, lambda m: m["type"] == "error" and "slow down" in m["message"]
+    )
+
+
+async def test_unknown_tables_and_other_peoples_tables_are_closed():
+    session_key = await sync_to_async(new_session)()
+    table = await sync_to_async(new_table)(session_key)
+    stranger = await sync_to_async(new_session)()
+    for public_id, key, code in [
+        ("no-such-table", session_key, CLOSE_NOT_FOUND),
+        (table.public_id, stranger, CLOSE_FORBIDDEN),
+        (table.public_id, None, CLOSE_FORBIDDEN),
+    ]:
+        communicator = connect(public_id, key)
+        connected, close_code = await communicator.connect()
+        assert not connected and close_code == code
+
+
+async def test_no_message_ever_holds_the_computers_tiles(seated):
+    table, communicator, state = seated
+    messages = [state]
+    while state["view"]["match"]["finished"] is False and len(messages) < 400:
+        view = state["view"]
+        if view["result"] is not None:
+            message = {"type": "next_hand", "version": state["version"]}
+        elif view["turn"] == 0:
+            message = {"type": "move", "version": state["version"], "move": view["legal"][0]}
+        else:
+            break
+        await communicator.send_json_to(message)
+        seen = await receive_until(
+            communicator,
+            lambda m: (
+                m["type"] == "state" and (m["view"]["turn"] == 0 or m["view"]["result"] is not None)
+            ),
+        )
+        messages.extend(seen)
+        state = seen[-1]
+        if view["hand_number"] != state["view"]["hand_number"]:
+            break
+    record = await record_of(table)
+    deal = record["hands"][0]["deal"]
+    secret = set(deal["hands"][1]) | set(deal["boneyard"])
+    for message in messages:
+        view = message["view"]
+        if view["hand_number"] != 0 or view["result"] is not None:
+            continue
+        text = json.dumps(view)
+        played = {m["play"] for m in view["history"] if "play" in m}
+        for tile in secret - played - set(view["hand"]):
+            assert f'"{tile}"' not in text
