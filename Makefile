@@ -40,6 +40,7 @@ lint: venv
 	.venv/bin/ruff format --check .
 
 test: lint
+	@scripts/ensure-chromium.sh
 	@TEST_DATABASE_URL="$(TEST_DATABASE_URL)" TEST_REDIS_URL="$(TEST_REDIS_URL)" \
 		scripts/run-tests.sh $(PYTEST_ARGS)
 

@@ -11,13 +11,9 @@ import os
 import pytest
 from django.conf import settings
 
-from service_probe import postgres_problem, redis_problem
+from service_probe import postgres_problem, redis_problem, running_in_ci
 
 ALL_SERVICES = ("postgres", "redis")
-
-
-def running_in_ci() -> bool:
-    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
 
 
 def service_problems() -> dict[str, str]:

@@ -4,7 +4,12 @@ python tests/service_probe.py postgres URL   # exit 0 when reachable, else 1 and
 python tests/service_probe.py redis URL
 """
 
+import os
 import sys
+
+
+def running_in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
 
 
 def postgres_problem(url: str) -> str | None:

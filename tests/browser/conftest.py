@@ -1,0 +1,124 @@
+"""Browser tests: Debian's Chromium driven by Playwright against a real daphne server.
+
+The server is a separate daphne process on a free port, on the test database (PostgreSQL, so
+both processes see each other's commits) and the test Redis. Screenshots go to
+``artifacts/screenshots/``. Each test module marks itself
+``pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]``.
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+from service_probe import running_in_ci
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        message = f"{CHROMIUM} is missing (apt-get install -y chromium fonts-liberation)"
+        if running_in_ci():
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def server(transactional_db):
+    """A daphne process serving the site on the test database; yields its base URL."""
+    settings_dict = connection.settings_dict
+    port = free_port()
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "dominoes.settings_test",
+        "DATABASE_URL": (
+            f"postgres://{settings_dict['USER']}@{settings_dict['HOST'] or '127.0.0.1'}:"
+            f"{settings_dict['PORT'] or 5432}/{settings_dict['NAME']}"
+        ),
+    }
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "daphne",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "dominoes.asgi:application",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 30
+    while True:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                break
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            raise RuntimeError(f"daphne did not start: {process.stderr.read().decode()[-2000:]}")
+        time.sleep(0.1)
+    yield f"http://127.0.0.1:{port}"
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+    connection.close()
+
+
+@pytest.fixture
+def page(browser, request):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{request.node.name}.png"), full_page=True)
+    context.close()
+
+
+@pytest.fixture
+def phone(browser, request):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{request.node.name}.png"), full_page=True)
+    context.close()
