@@ -4,10 +4,14 @@ Each connected consumer then loads the table and sends its own seat's view, so n
 ever travels through the channel layer, and a lost announcement costs only a resync.
 """
 
+import asyncio
+import threading
+
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 CHANGED = "table.changed"
+PUBLISH_TIMEOUT = 5.0
 
 
 def group_name(public_id: str) -> str:
@@ -17,4 +21,26 @@ def group_name(public_id: str) -> str:
 def publish(public_id: str, version: int) -> None:
     """Tell everyone watching the table that it reached ``version`` (called after commit)."""
     layer = get_channel_layer()
-    async_to_sync(layer.group_send)(group_name(public_id), {"type": CHANGED, "version": version})
+    group, message = group_name(public_id), {"type": CHANGED, "version": version}
+    if isinstance(layer, InMemoryChannelLayer):
+        # Its queues belong to the server's event loop: async_to_sync runs there when called
+        # from a view or consumer thread (and there is nobody to tell anywhere else).
+        async_to_sync(layer.group_send)(group, message)
+    else:
+        # One long-lived loop per process keeps one pool of Redis connections, instead of a
+        # new loop and connection for every announcement from a job or worker thread.
+        sending = layer.group_send(group, message)
+        asyncio.run_coroutine_threadsafe(sending, _publisher_loop()).result(PUBLISH_TIMEOUT)
+
+
+_loop: asyncio.AbstractEventLoop | None = None
+_loop_lock = threading.Lock()
+
+
+def _publisher_loop() -> asyncio.AbstractEventLoop:
+    global _loop
+    with _loop_lock:
+        if _loop is None:
+            _loop = asyncio.new_event_loop()
+            threading.Thread(target=_loop.run_forever, name="publisher", daemon=True).start()
+        return _loop

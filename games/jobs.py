@@ -6,10 +6,13 @@ A job is named by its dotted path and takes keyword arguments, and every job re-
 version it was given, so running one late or twice does nothing.
 """
 
+import asyncio
 import logging
 import threading
 from datetime import timedelta
 
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import close_old_connections
 from django.utils.module_loading import import_string
@@ -35,9 +38,7 @@ def run_later(path: str, *, queue: str, delay: float, **kwargs: object) -> None:
         case "inline":
             import_string(path)(**kwargs)
         case "thread":
-            timer = threading.Timer(delay, _run_in_thread, args=(path,), kwargs=kwargs)
-            timer.daemon = True
-            timer.start()
+            _run_in_this_process(path, delay, kwargs)
         case "rq":
             import django_rq
 
@@ -46,6 +47,36 @@ def run_later(path: str, *, queue: str, delay: float, **kwargs: object) -> None:
                 rq_queue.enqueue_in(timedelta(seconds=delay), path, **kwargs)
             else:
                 rq_queue.enqueue(path, **kwargs)
+
+
+async def _running_loop() -> asyncio.AbstractEventLoop:
+    return asyncio.get_running_loop()
+
+
+_tasks: set[asyncio.Task] = set()
+
+
+def _run_in_this_process(path: str, delay: float, kwargs: dict[str, object]) -> None:
+    """On the server's own event loop when called from it (a view or consumer thread), so the
+    job's announcement reaches the in-memory channel layer; else on a timer thread."""
+    loop = async_to_sync(_running_loop)()
+    if not loop.is_running():  # no server here: async_to_sync made a loop just for the call
+        timer = threading.Timer(delay, _run_in_thread, args=(path,), kwargs=kwargs)
+        timer.daemon = True
+        timer.start()
+        return
+
+    def start() -> None:
+        task = loop.create_task(_run_after(path, delay, kwargs))
+        _tasks.add(task)  # the loop keeps only weak references to its tasks
+        task.add_done_callback(_tasks.discard)
+
+    loop.call_soon_threadsafe(start)
+
+
+async def _run_after(path: str, delay: float, kwargs: dict[str, object]) -> None:
+    await asyncio.sleep(delay)
+    await database_sync_to_async(_run_in_thread)(path, **kwargs)
 
 
 def _run_in_thread(path: str, **kwargs: object) -> None:

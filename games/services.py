@@ -106,7 +106,7 @@ def play(*, public_id: str, player: Player, move: Move, seen_version: int) -> Ta
         table, match = _locked(public_id, seen_version)
         seat = _seat_of(table, player)
         match.apply(seat.index, move)
-        _log_move(table, seat.index, move)
+        _log_move(table, match, seat.index, move)
         _advance(table, match)
     return table
 
@@ -150,19 +150,21 @@ def run_bot_turn(*, public_id: str, expected_version: int) -> bool:
     """
     with transaction.atomic():
         try:
-            table = Table.objects.select_for_update().get(public_id=public_id)
+            table = (
+                Table.objects.select_for_update().prefetch_related("seats").get(public_id=public_id)
+            )
         except Table.DoesNotExist:
             return False
         if table.version != expected_version:
             return False
         match = load(table.record)
-        seat = table.seats.get(index=match.turn) if match.turn is not None else None
+        seat = next((s for s in table.seats.all() if s.index == match.turn), None)
         if seat is None or not seat.is_bot:
             return False
         bot = Bot(seat.bot_level, seed=_seed(table))
         move = bot.choose(match.view_for(seat.index))
         match.apply(seat.index, move)
-        _log_move(table, seat.index, move)
+        _log_move(table, match, seat.index, move)
         _advance(table, match)
     return True
 
@@ -187,7 +189,7 @@ def _table(public_id: str) -> Table:
 
 def _locked(public_id: str, seen_version: int) -> tuple[Table, Match]:
     try:
-        table = Table.objects.select_for_update().get(public_id=public_id)
+        table = Table.objects.select_for_update().prefetch_related("seats").get(public_id=public_id)
     except Table.DoesNotExist:
         raise TableNotFound from None
     if seen_version != table.version:
@@ -212,23 +214,28 @@ def _deal(table: Table, match: Match) -> None:
     table.version += 1
     LogEntry.objects.create(
         table=table,
-        position=table.log.count(),
+        position=_last_position(match),
         kind=LogEntry.Kind.DEAL,
         payload={"deal": deal.to_record(), "seed": seed},
         version=table.version,
     )
 
 
-def _log_move(table: Table, seat: int, move: Move) -> None:
+def _log_move(table: Table, match: Match, seat: int, move: Move) -> None:
     table.version += 1
     LogEntry.objects.create(
         table=table,
-        position=table.log.count(),
+        position=_last_position(match),
         kind=LogEntry.Kind.MOVE,
         seat=seat,
         payload=move_to_record(seat, move),
         version=table.version,
     )
+
+
+def _last_position(match: Match) -> int:
+    """The log position of the deal or move just applied: the log holds each deal and move."""
+    return len(match.deals) + sum(len(history) for history in match.histories) - 1
 
 
 def _replay_log(table: Table, entries: list[LogEntry]) -> Match:
@@ -250,7 +257,7 @@ def _advance(table: Table, match: Match) -> None:
             break
         seat = match.turn
         match.apply(seat, moves[0])
-        _log_move(table, seat, moves[0])
+        _log_move(table, match, seat, moves[0])
     _save(table, match)
     if match.turn is not None and seats[match.turn].is_bot:
         transaction.on_commit(
