@@ -5,6 +5,7 @@ from dominoes import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("", include("games.urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
 ]

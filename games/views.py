@@ -1,0 +1,65 @@
+"""Thin views: the setup form creates a table through the services; the table page renders the
+player's own view of it (made by the engine for that seat) and the script takes over from there.
+"""
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods
+
+from games import selectors, services
+from games.engine import Rules
+from games.forms import SetupForm, describe_rules, table_info
+from games.services import Player, TableError, TableNotFound
+
+
+def _player(request: HttpRequest, *, start_session: bool = False) -> Player:
+    """Who is asking: the signed-in user, or a guest known by the session (started if asked)."""
+    if start_session and not request.session.session_key:
+        request.session.save()
+    user_id = request.user.id if request.user.is_authenticated else None
+    return Player(user_id=user_id, session_key=request.session.session_key)
+
+
+@require_http_methods(["GET", "POST"])
+def setup(request: HttpRequest) -> HttpResponse:
+    form = SetupForm(request.POST if request.method == "POST" else None)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            table = services.create_computer_table(
+                player=_player(request, start_session=True),
+                name=data["name"],
+                rules=data["rules"],
+                levels=data["levels"],
+                show_hints=data["show_hints"],
+                auto_pass=data["auto_pass_on"],
+            )
+        except TableError as error:
+            form.add_error(None, str(error))
+        else:
+            return redirect("games:table", public_id=table.public_id)
+    return render(request, "games/setup.html", {"form": form})
+
+
+@require_GET
+@never_cache
+def table(request: HttpRequest, public_id: str) -> HttpResponse:
+    try:
+        table = selectors.table_for(public_id)
+    except TableNotFound:
+        raise Http404("There is no such table.") from None
+    seat = selectors.seat_index_of(table, _player(request))
+    if seat is None:
+        return render(request, "games/table.html", {"not_your_table": True}, status=403)
+    rules = Rules.from_record(table.rules)
+    return render(
+        request,
+        "games/table.html",
+        {
+            "table": table,
+            "state": selectors.table_state(table, seat),
+            "info": table_info(rules),
+            "rules": describe_rules(rules),
+        },
+    )

@@ -1,0 +1,306 @@
+"""The setup page and the table page: forms, redirects, hidden information and access."""
+
+import json
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from games.engine import Rules, load
+from games.engine.bots import Level
+from games.engine.rules import Preset
+from games.forms import HOUSE_RULES, LEVEL_FIELDS
+from games.models import Table
+
+# Real commits: the computer's turns run on commit (inline in the test settings).
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SETUP = "/play/"
+BASICS = {
+    "preset": "draw",
+    "seats": "2",
+    "level_1": "easy",
+    "level_2": "medium",
+    "level_3": "medium",
+    "name": "Alice",
+    "show_hints": "on",
+}
+
+
+def setup_post(client: Client, **changes: str):
+    return client.post(SETUP, {**BASICS, **changes})
+
+
+def created(response) -> Table:
+    assert response.status_code == 302, response.content.decode()[:2000]
+    match = re.fullmatch(r"/tables/([\w-]+)/", response["Location"])
+    assert match, response["Location"]
+    return Table.objects.get(public_id=match.group(1))
+
+
+def embedded_state(html: str) -> dict:
+    found = re.search(
+        r'<script id="table-state" type="application/json">(.*?)</script>', html, re.S
+    )
+    assert found, "the page embeds the state"
+    return json.loads(found.group(1))
+
+
+# --- the setup page -------------------------------------------------------------------------
+def test_the_setup_page_offers_every_option(client):
+    response = client.get(SETUP)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'name="csrfmiddlewaretoken"' in html
+    for preset in Preset:
+        assert f'name="preset" value="{preset.value}"' in html
+    for seats in (2, 3, 4):
+        assert f'name="seats" value="{seats}"' in html
+    for field in ("teams", "match_format", "target", "best_of", "auto_pass", *LEVEL_FIELDS):
+        assert f'name="{field}"' in html, field
+    for level in Level:
+        assert f'value="{level.value}"' in html
+    for value in ("target", "best_of", "single_round"):
+        assert f'<option value="{value}"' in html
+    for name, _, choices in HOUSE_RULES:
+        assert f'name="{name}"' in html, name
+        for value, _ in choices:
+            assert f'<option value="{value}"' in html, (name, value)
+    assert 'name="show_hints"' in html and "checked" in html
+    assert 'name="name" value="You"' in html
+    assert "Show tile hints" in html
+    assert "Pass automatically" in html
+
+
+def test_the_home_page_links_to_the_setup_page(client):
+    html = client.get("/").content.decode()
+    assert f'href="{SETUP}"' in html
+    assert "Play against the computer" in html
+
+
+def test_a_plain_setup_keeps_the_preset_as_it_is(client):
+    table = created(setup_post(client))
+    assert table.rules == {"preset": "draw", "seats": 2}
+    assert table.kind == Table.Kind.COMPUTER
+    assert table.show_hints is True
+    assert table.auto_pass is False  # off outside Block and Brazilian
+    seats = list(table.seats.order_by("index"))
+    assert [(s.index, s.name, s.bot_level) for s in seats] == [
+        (0, "Alice", ""),
+        (1, "Computer (easy)", "easy"),
+    ]
+    assert seats[0].guest == client.session.session_key
+
+
+def test_posting_house_rules_creates_a_table_with_only_the_changes(client):
+    response = setup_post(
+        client,
+        preset="block",
+        seats="3",
+        level_1="easy",
+        level_2="hard",
+        match_format="target",
+        target="150",
+        tiles_each="6",
+        next_opener="rotate",
+        stuck="pass",  # the preset's own rule: not a change
+        show_hints="",
+    )
+    table = created(response)
+    assert table.rules == {
+        "preset": "block",
+        "seats": 3,
+        "tiles_each": 6,
+        "next_opener": "rotate",
+        "match": {"target": 150},
+    }
+    assert Rules.from_record(table.rules).tiles_each == 6
+    assert list(table.seats.order_by("index").values_list("bot_level", flat=True)) == [
+        "",
+        "easy",
+        "hard",
+    ]
+    assert table.show_hints is False
+    assert table.auto_pass is True  # Block passes for you unless you say otherwise
+
+
+@pytest.mark.parametrize(
+    ("changes", "rules"),
+    [
+        (
+            {
+                "preset": "classic",
+                "stuck": "single_draw",
+                "match_format": "best_of",
+                "best_of": "3",
+            },
+            {"preset": "classic", "seats": 2, "stuck": "single_draw", "match": {"best_of": 3}},
+        ),
+        (
+            {"preset": "all_fives", "seats": "4", "teams": "true", "out_counts_partner": "true"},
+            {"preset": "all_fives", "seats": 4, "teams": True, "out_counts_partner": True},
+        ),
+        (
+            {"preset": "brazilian", "seats": "4", "next_opener": "winner", "score": "difference"},
+            {"preset": "brazilian", "seats": 4, "next_opener": "winner", "score": "difference"},
+        ),
+        (
+            {"preset": "draw", "reserve": "2", "count_fives": "true", "tied_block": "shared"},
+            {
+                "preset": "draw",
+                "seats": 2,
+                "reserve": 2,
+                "count_fives": True,
+                "tied_block": "shared",
+            },
+        ),
+        (
+            {"preset": "single_round", "seats": "3", "first_opener": "highest_double"},
+            {"preset": "single_round", "seats": 3, "first_opener": "highest_double"},
+        ),
+        (
+            {"preset": "team_draw", "match_format": "single_round"},
+            {"preset": "team_draw", "seats": 2, "match": {"single_round": True}},
+        ),
+    ],
+)
+def test_every_option_reaches_the_rules(client, changes, rules):
+    table = created(setup_post(client, **changes))
+    assert table.rules == rules
+    assert table.seats.count() == rules["seats"]
+
+
+def test_pass_automatically_follows_the_players_choice(client):
+    assert created(setup_post(client, preset="block", auto_pass="false")).auto_pass is False
+    assert created(setup_post(client, preset="draw", auto_pass="true")).auto_pass is True
+    assert created(setup_post(client, preset="brazilian", seats="4")).auto_pass is True
+
+
+def test_a_blank_name_is_you(client):
+    table = created(setup_post(client, name="  "))
+    assert table.seats.get(index=0).name == "You"
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"preset": "brazilian", "seats": "3"}, "brazilian is played by 2 or 4 seats, not 3"),
+        ({"seats": "3", "match_format": "best_of", "best_of": "3"}, "best_of needs two sides"),
+        ({"teams": "true"}, "partners need 4 seats"),
+        ({"seats": "4", "tiles_each": "9"}, "need more than 28 tiles"),
+        ({"out_counts_partner": "true"}, "out_counts_partner needs partners"),
+        ({"match_format": "target"}, "Enter a target from 25 to 500 points."),
+        ({"match_format": "target", "target": "1000"}, "less than or equal to 500"),
+        ({"match_format": "best_of", "best_of": "7"}, "less than or equal to 5"),
+        ({"preset": "poker"}, "Select a valid choice"),
+    ],
+)
+def test_an_invalid_combination_is_refused_and_creates_nothing(client, changes, message):
+    response = setup_post(client, **changes)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert message in html
+    assert Table.objects.count() == 0
+
+
+def test_the_rules_error_is_announced(client):
+    html = setup_post(client, preset="brazilian", seats="3").content.decode()
+    assert 'role="alert"' in html
+    assert "These rules do not fit together" in html
+
+
+def test_the_setup_form_needs_its_csrf_token():
+    strict = Client(enforce_csrf_checks=True)
+    assert strict.post(SETUP, BASICS).status_code == 403
+    assert Table.objects.count() == 0
+    page = strict.get(SETUP)
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.content.decode())
+    assert token
+    response = strict.post(SETUP, {**BASICS, "csrfmiddlewaretoken": token.group(1)})
+    assert response.status_code == 302
+
+
+# --- the table page -------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("preset", "seats"), [("draw", "2"), ("all_fives", "3"), ("brazilian", "4")]
+)
+def test_the_table_page_embeds_the_players_own_view_and_no_other_hand(client, preset, seats):
+    table = created(setup_post(client, preset=preset, seats=seats))
+    response = client.get(f"/tables/{table.public_id}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    state = embedded_state(html)
+    table.refresh_from_db()
+    match = load(table.record)
+    assert state["type"] == "state"
+    assert state["version"] == table.version
+    assert state["table"]["id"] == table.public_id
+    assert state["view"]["seat"] == 0
+    assert state["view"]["hand"] == list(match.view_for(0).hand)
+    assert state["view"] == match.view_for(0).to_json()
+    for other in range(1, int(seats)):
+        hidden = match.view_for(other).hand
+        assert hidden
+        for tile in hidden:
+            assert f'"{tile}"' not in html, f"seat {other}'s {tile} is on the page"
+    assert "table-info" in html
+    assert 'src="/static/js/table.js"' in html
+    assert 'type="module"' in html
+
+
+def test_the_table_page_states_its_rules_in_words(client):
+    table = created(
+        setup_post(client, preset="block", next_opener="rotate", match_format="target", target="75")
+    )
+    html = client.get(f"/tables/{table.public_id}/").content.decode()
+    assert "Block" in html
+    assert "The next player in turn opens each new hand" in html
+    assert "To 75 points" in html
+    plain = created(setup_post(client, preset="draw"))
+    html = client.get(f"/tables/{plain.public_id}/").content.decode()
+    assert "No house rules" in html
+    assert "To 100 points" in html
+
+
+def test_the_table_page_has_the_controls_the_script_needs(client):
+    table = created(setup_post(client))
+    html = client.get(f"/tables/{table.public_id}/").content.decode()
+    for element_id in ("hand", "board", "main-action", "undo", "hint", "status", "live", "alert"):
+        assert f'id="{element_id}"' in html, element_id
+    assert 'aria-live="polite"' in html
+    assert 'role="alert"' in html
+    assert f'href="{SETUP}"' in html  # New match
+
+
+def test_a_stranger_cannot_see_someone_elses_computer_table(client):
+    table = created(setup_post(client))
+    stranger = Client()
+    response = stranger.get(f"/tables/{table.public_id}/")
+    assert response.status_code == 403
+    html = response.content.decode()
+    assert "Not your table" in html
+    assert "table-state" not in html
+    user = get_user_model().objects.create_user("mallory", "mallory@example.com", "pw-123456!")
+    stranger.force_login(user)
+    assert stranger.get(f"/tables/{table.public_id}/").status_code == 403
+
+
+def test_a_signed_in_player_finds_the_table_from_another_browser(client):
+    user = get_user_model().objects.create_user("alice", "alice@example.com", "pw-123456!")
+    client.force_login(user)
+    table = created(setup_post(client))
+    assert table.created_by_id == user.id
+    elsewhere = Client()
+    elsewhere.force_login(user)
+    assert elsewhere.get(f"/tables/{table.public_id}/").status_code == 200
+
+
+def test_an_unknown_table_is_not_found(client):
+    assert client.get("/tables/no-such-table/").status_code == 404
+
+
+def test_the_table_page_is_not_cached(client):
+    table = created(setup_post(client))
+    response = client.get(f"/tables/{table.public_id}/")
+    assert "no-cache" in response["Cache-Control"] or "max-age=0" in response["Cache-Control"]
