@@ -45,99 +45,98 @@ function rectFor(start, dir, double) {
   };
 }
 
+// The opening tile, centred: a double stands across the line.
+const openingRect = (double) =>
+  double ? { x0: -0.5, x1: 0.5, y0: -1, y1: 1 } : { x0: -1, x1: 1, y0: -0.5, y1: 0.5 };
+
 const overlaps = (a, b) =>
   a.x0 < b.x1 - 0.01 && b.x0 < a.x1 - 0.01 && a.y0 < b.y1 - 0.01 && b.y0 < a.y1 - 0.01;
 
-// An arm grows from `cursor` (the middle of its open face) along `run`; when the next tile would
-// cross the edge (or meet another tile) it turns a corner toward `prog`, laying the corner tile
-// beside the last one, and comes back the other way: a snake. Arms turn clockwise (right goes
-// down, left goes up, up goes right, down goes left), so they keep out of each other's way.
+// Each arm of the line grows from `cursor` (the middle of its open face) heading `dir`. It runs
+// straight until the next tile would leave its lane, then lays a corner tile beside the last one
+// (toward `prog`) and comes back the other way: a snake. With a spinner, the four arms keep to
+// four lanes that never meet: left goes up on the left, right goes down on the right, up rises
+// above and then snakes rightward-up, down drops below and then snakes leftward-down.
 // `side` is how far the last tile reaches across the line (a double reaches further).
-function newArm(cursor, dir, side) {
-  return { cursor, dir, run: dir, prog: clockwise(dir), side };
-}
-
 class Layout {
   constructor(limitX, limitY) {
     this.limitX = limitX;
     this.limitY = limitY;
     this.pieces = [];
-    this.reserved = [];
     this.arms = {};
   }
 
-  // Free of tiles, and of the room kept for a spinner's up and down arms (other arms only).
-  free(rect, end) {
-    if (this.pieces.some((piece) => overlaps(piece.rect, rect))) return false;
-    return !this.reserved.some((room) => room.end !== end && overlaps(room.rect, rect));
+  free(rect) {
+    return !this.pieces.some((piece) => overlaps(piece.rect, rect));
   }
 
-  // Keep two tiles' length of room on each short side of the spinner.
-  reserve(end, arm) {
-    const far = add(arm.cursor, mul(arm.dir, 4));
-    const rect = rectFor(arm.cursor, arm.dir, false);
-    this.reserved.push({
-      end,
-      rect: {
-        x0: Math.min(rect.x0, far[0] - 0.5),
-        x1: Math.max(rect.x1, far[0] + 0.5),
-        y0: Math.min(rect.y0, far[1] - 0.5),
-        y1: Math.max(rect.y1, far[1] + 0.5),
-      },
-    });
+  // The lane: how far an arm may go in the direction it is heading.
+  inside(rect, arm, dir, slack) {
+    const [x0, x1] = arm.lane;
+    if (dir[0] < 0) return rect.x0 >= x0 - slack;
+    if (dir[0] > 0) return rect.x1 <= x1 + slack;
+    if (arm.rise === null) return true;
+    return dir[1] < 0 ? rect.y0 >= -arm.rise - slack : rect.y1 <= arm.rise + slack;
   }
 
-  inside(rect, arm, slack) {
-    if (horizontal(arm.run)) {
-      return rect.x0 >= -this.limitX - slack && rect.x1 <= this.limitX + slack;
-    }
-    return rect.y0 >= -this.limitY - slack && rect.y1 <= this.limitY + slack;
-  }
-
-  // Where the next tile of `arm` goes: {start, dir, rect}.
+  // Where the next tile of `end` goes: {start, dir, rect}. Each way carries how far past the
+  // lane it may reach (a double at the edge sticks out a little).
   spot(end, double) {
     const arm = this.arms[end];
-    const straight = { start: arm.cursor, dir: arm.dir };
-    // A corner: the new tile starts beside the last tile's outer half and heads `dir`.
+    const straight = { start: arm.cursor, dir: arm.dir, slack: double ? 0.5 : 0 };
     const corner = (dir) => ({
       start: add(arm.cursor, mul(arm.dir, -0.5), mul(dir, arm.side)),
       dir,
+      slack: 0.5,
     });
-    // Past the open face, then heading `dir`: the last resort when nothing beside is free.
-    const beyond = (dir) => ({ start: add(arm.cursor, mul(arm.dir, 0.5), mul(dir, -0.5)), dir });
     const options = [];
-    if (same(arm.dir, arm.prog) && !double) {
-      options.push(corner(neg(arm.run)), straight);
-    } else {
-      options.push(straight, corner(arm.prog), corner(neg(arm.prog)));
-    }
-    if (!double) options.push(beyond(arm.prog), beyond(neg(arm.prog)));
+    if (same(arm.dir, arm.prog) && !double) options.push(corner(neg(arm.run)), straight);
+    else options.push(straight, corner(arm.prog));
     for (const option of options) {
       option.rect = rectFor(option.start, option.dir, double);
-      const free = this.free(option.rect, end);
-      if (free && this.inside(option.rect, arm, double ? 0.5 : 0)) return option;
+      if (this.free(option.rect) && this.inside(option.rect, arm, option.dir, option.slack)) {
+        return option;
+      }
     }
-    for (const option of options) if (this.free(option.rect, end)) return option;
+    for (const option of options) if (this.free(option.rect)) return option;
     return options[0];
   }
 
-  opening(tile, spinner) {
+  // An arm heading `dir` from `cursor`; `lane` bounds it left and right; `rise` bounds the
+  // first, upright stretch of a spinner's up and down arms.
+  addArm(end, cursor, dir, side, lane, rise = null) {
+    const upright = !horizontal(dir);
+    this.arms[end] = {
+      cursor,
+      dir,
+      side,
+      lane,
+      rise,
+      run: dir,
+      // Turning clockwise: left climbs, right drops, up turns right, down turns left.
+      prog: clockwise(dir),
+      upright,
+    };
+  }
+
+  centre(tile, spinner) {
     const [high, low] = parseTile(tile);
     const double = high === low;
-    const rect = double ? { x0: -0.5, x1: 0.5, y0: -1, y1: 1 } : { x0: -1, x1: 1, y0: -0.5, y1: 0.5 };
+    const rect = openingRect(double);
     this.pieces.push({ tile, rect, halves: [high, low], spinner, end: null });
     const face = double ? 0.5 : 1;
     const side = double ? 1 : 0.5;
-    this.arms.left = newArm([-face, 0], W, side);
-    this.arms.right = newArm([face, 0], E, side);
-    if (spinner) this.spinnerArms([0, 0], N);
-  }
-
-  spinnerArms(middle, up) {
-    this.arms.up = newArm(add(middle, up), up, 0.5);
-    this.arms.down = newArm(add(middle, neg(up)), neg(up), 0.5);
-    this.reserve("up", this.arms.up);
-    this.reserve("down", this.arms.down);
+    const x = this.limitX;
+    if (spinner) {
+      // Doubles on the up and down arms reach one unit either side of the middle.
+      this.addArm("left", [-face, 0], W, side, [-x, -1.5]);
+      this.addArm("right", [face, 0], E, side, [1.5, x]);
+      this.addArm("up", [0, -1], N, 0.5, [-0.5, x], this.limitY);
+      this.addArm("down", [0, 1], S, 0.5, [-x, 0.5], this.limitY);
+    } else {
+      this.addArm("left", [-face, 0], W, side, [-x, x]);
+      this.addArm("right", [face, 0], E, side, [-x, x]);
+    }
   }
 
   // The halves of a tile laid in `dir`, first half left (or top): inner half toward the centre.
@@ -145,33 +144,35 @@ class Layout {
     return dir[0] < 0 || dir[1] < 0 ? [outer, inner] : [inner, outer];
   }
 
-  place(end, tile, outer, spinner) {
+  place(end, tile, inner) {
     const arm = this.arms[end];
     if (!arm) return;
     const [a, b] = parseTile(tile);
-    const inner = a === outer ? b : a;
+    const outer = a === inner ? b : a;
     const double = a === b;
     const where = this.spot(end, double);
-    this.pieces.push({
-      tile,
-      rect: where.rect,
-      halves: Layout.halves(where.dir, inner, outer),
-      spinner,
-      end,
-    });
+    const halves = Layout.halves(where.dir, inner, outer);
+    this.pieces.push({ tile, rect: where.rect, halves, end });
     arm.cursor = add(where.start, mul(where.dir, double ? 1 : 2));
-    arm.dir = where.dir;
     arm.side = double ? 1 : 0.5;
-    if (horizontal(where.dir) === horizontal(arm.run)) arm.run = where.dir;
-    if (spinner) {
-      this.spinnerArms(add(where.start, mul(where.dir, 0.5)), horizontal(where.dir) ? N : W);
+    if (arm.upright && !horizontal(where.dir)) {
+      arm.dir = where.dir;
+    } else if (arm.upright) {
+      // The upright stretch is over: from here the arm snakes in rows, climbing (or dropping).
+      arm.upright = false;
+      arm.rise = null;
+      arm.prog = arm.run;
+      arm.run = where.dir;
+      arm.dir = where.dir;
+    } else {
+      arm.dir = where.dir;
+      if (horizontal(where.dir)) arm.run = where.dir;
     }
   }
 
   // Where a tile would go on `end` (a ghost), without laying it.
   preview(end, tile, inner) {
-    const arm = this.arms[end];
-    if (!arm) return null;
+    if (!this.arms[end]) return null;
     const [a, b] = parseTile(tile);
     const outer = a === inner ? b : a;
     const where = this.spot(end, a === b);
@@ -190,27 +191,52 @@ class Layout {
   }
 }
 
-// The table of a view, laid out in the order the tiles were played (so a new tile never moves
-// the ones before it).
+// The line of a view as a centre tile and four arms of {tile, inner} from the centre outward.
+// With a spinner the spinner is the centre (the opening tile then lies on one of its arms), so
+// its four arms always have room; otherwise the opening tile is.
+function lineOf(view) {
+  const table = view.table;
+  const spinner = view.spinner;
+  const arm = (end) => (table[end] || []).map((p) => ({ tile: p.tile, inner: innerOf(p) }));
+  const line = { left: arm("left"), right: arm("right"), up: arm("up"), down: arm("down") };
+  if (!spinner || spinner.arm === null) {
+    return { centre: table.opening, spinner: Boolean(spinner), ...line };
+  }
+  // Re-root at the spinner: the tiles between it and the opening, the opening, then the other
+  // arm, become one arm of the spinner.
+  const side = spinner.arm;
+  const other = side === "left" ? "right" : "left";
+  const placed = table[side];
+  const [high, low] = parseTile(table.opening);
+  const between = placed.slice(0, spinner.index).reverse();
+  const back = [
+    ...between.map((p) => ({ tile: p.tile, inner: p.outer })),
+    { tile: table.opening, inner: side === "left" ? high : low },
+    ...line[other],
+  ];
+  return {
+    centre: placed[spinner.index].tile,
+    spinner: true,
+    [side]: line[side].slice(spinner.index + 1),
+    [other]: back,
+    up: line.up,
+    down: line.down,
+  };
+}
+
+function innerOf(placed) {
+  const [a, b] = parseTile(placed.tile);
+  return a === placed.outer ? b : a;
+}
+
 function layoutTable(view, limitX, limitY) {
   const layout = new Layout(limitX, limitY);
   const table = view.table || {};
   if (!table.opening) return layout;
-  const spinner = view.spinner;
-  layout.opening(table.opening, Boolean(spinner && spinner.arm === null));
-  const arms = ["left", "right", "up", "down"];
-  const total = arms.reduce((n, arm) => n + (table[arm] || []).length, 0);
-  let order = (view.history || []).filter((m) => m.play && m.end).map((m) => m.end);
-  const fits = arms.every(
-    (arm) => order.filter((end) => end === arm).length === (table[arm] || []).length,
-  );
-  if (order.length !== total || !fits) order = arms.flatMap((arm) => (table[arm] || []).map(() => arm));
-  const next = { left: 0, right: 0, up: 0, down: 0 };
-  for (const end of order) {
-    const index = next[end]++;
-    const placed = table[end][index];
-    const isSpinner = Boolean(spinner && spinner.arm === end && spinner.index === index);
-    layout.place(end, placed.tile, placed.outer, isSpinner);
+  const line = lineOf(view);
+  layout.centre(line.centre, line.spinner);
+  for (const end of ["left", "right", "up", "down"]) {
+    for (const p of line[end]) layout.place(end, p.tile, p.inner);
   }
   return layout;
 }
@@ -243,9 +269,11 @@ function tileSVG(rect, halves, className = "tile") {
   const w = rect.x1 - rect.x0;
   const h = rect.y1 - rect.y0;
   const wide = w > h;
+  const line = (x1, y1, x2, y2) =>
+    `<line class="divider" x1="${r3(x1)}" y1="${r3(y1)}" x2="${r3(x2)}" y2="${r3(y2)}"/>`;
   const divider = wide
-    ? `<line class="divider" x1="${r3(x0 + 1)}" y1="${r3(y0 + 0.15)}" x2="${r3(x0 + 1)}" y2="${r3(y0 + h - 0.15)}"/>`
-    : `<line class="divider" x1="${r3(x0 + 0.15)}" y1="${r3(y0 + 1)}" x2="${r3(x0 + w - 0.15)}" y2="${r3(y0 + 1)}"/>`;
+    ? line(x0 + 1, y0 + 0.15, x0 + 1, y0 + h - 0.15)
+    : line(x0 + 0.15, y0 + 1, x0 + w - 0.15, y0 + 1);
   const [a, b] = halves;
   const second = wide ? [x0 + 1, y0] : [x0, y0 + 1];
   return (
@@ -347,7 +375,7 @@ class TablePage {
         break;
       default:
         // Anything else carrying a newer version means we missed something: ask for the state.
-        if (this.state && typeof message.version === "number" && message.version > this.state.version) {
+        if (typeof message.version === "number" && message.version > this.state.version) {
           this.sync();
         }
     }
@@ -362,6 +390,7 @@ class TablePage {
     if (changed) {
       this.selected = null;
       this.hint = null;
+      this.dropDrag();
     }
     const hadFocus = this.focusInPlay();
     this.render();
@@ -418,7 +447,7 @@ class TablePage {
 
   // --- the connection ---
   connect(now = false) {
-    if (this.socket && this.socket.readyState <= WebSocket.OPEN) return;
+    if (this.gone || (this.socket && this.socket.readyState <= WebSocket.OPEN)) return;
     clearTimeout(this.retryTimer);
     if (now) this.attempts = 0;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -447,10 +476,22 @@ class TablePage {
       }
       this.receive(message);
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
       this.clearPending();
+      if (event.code === 4403 || event.code === 4404) {
+        // The server will never let this page in: say so instead of retrying for ever.
+        this.gone = true;
+        this.setConnection("closed");
+        this.showAlert(
+          event.code === 4404
+            ? "This table no longer exists."
+            : "This table is not yours any more (did you sign in or out?). Reload the page.",
+        );
+        this.renderControls();
+        return;
+      }
       this.retry();
     });
   }
@@ -467,12 +508,13 @@ class TablePage {
   setConnection(status, seconds) {
     const el = $("connection");
     el.dataset.state = status;
-    el.textContent =
-      status === "online"
-        ? "Connected"
-        : status === "connecting"
-          ? "Connecting\u2026"
-          : `Not connected: retrying${seconds ? ` in ${seconds} s` : ""}\u2026`;
+    const words = {
+      online: "Connected",
+      connecting: "Connecting\u2026",
+      closed: "Not connected",
+      offline: `Not connected: retrying${seconds ? ` in ${seconds} s` : ""}\u2026`,
+    };
+    el.textContent = words[status];
   }
 
   // --- controls ---
@@ -501,6 +543,7 @@ class TablePage {
     board.addEventListener("click", (event) => {
       const spot = event.target.closest(".spot");
       if (spot) this.playSpot(spot);
+      else if (this.selected) this.cancelSelection(false);
     });
     board.addEventListener("keydown", (event) => this.spotKeys(event));
     document.addEventListener("keydown", (event) => {
@@ -541,7 +584,8 @@ class TablePage {
     if (options.length === 0) {
       const nothing = this.plays().length === 0;
       this.cancelSelection(false);
-      this.say(nothing ? `Nothing fits: ${this.mainLabel()}.` : `${tile} does not fit an open end.`);
+      const fix = this.mainLabel().toLowerCase();
+      this.say(nothing ? `Nothing fits: ${fix}.` : `${tile} does not fit an open end.`);
       return;
     }
     if (options.length === 1) {
@@ -650,6 +694,14 @@ class TablePage {
     for (const spot of $("board").querySelectorAll(".spot")) {
       spot.classList.toggle("over", spot === over);
     }
+  }
+
+  // A change arrived mid-drag: the tile may have nowhere to go any more.
+  dropDrag() {
+    if (!this.drag) return;
+    if (this.drag.ghost) this.drag.ghost.remove();
+    this.drag = null;
+    this.dragging = false;
   }
 
   spotAt(x, y) {
@@ -824,7 +876,9 @@ class TablePage {
     if (winners.length > 1) {
       return `Shared win: ${winners.map((s) => this.sideName(s)).join(" and ")}.`;
     }
-    if (winners[0] === mine) return this.info.teams ? "Your team wins the match!" : "You win the match!";
+    if (winners[0] === mine) {
+      return this.info.teams ? "Your team wins the match!" : "You win the match!";
+    }
     return `${this.sideName(winners[0])} wins the match.`;
   }
 
@@ -841,7 +895,9 @@ class TablePage {
   // --- focus across re-renders ---
   focusInPlay() {
     const active = document.activeElement;
-    if (!active || active === document.body) return this.lastTileIndex != null ? { index: this.lastTileIndex } : null;
+    if (!active || active === document.body) {
+      return this.lastTileIndex != null ? { index: this.lastTileIndex } : null;
+    }
     if ($("hand").contains(active) && active.dataset.tile) {
       const buttons = [...$("hand").querySelectorAll("[data-tile]")];
       return { tile: active.dataset.tile, index: buttons.indexOf(active) };
@@ -928,7 +984,7 @@ class TablePage {
     const view = this.view;
     let text;
     if (view.match.finished) text = this.matchWords(view);
-    else if (view.result) text = "Hand over: see the tiles everyone held, then start the next round.";
+    else if (view.result) text = "Hand over: see everyone's tiles, then start the next round.";
     else if (view.turn === null) text = "Waiting for the deal\u2026";
     else if (this.myTurn()) {
       text = this.selected ? `Choose where to play ${this.selected}.` : this.turnWords(view);
@@ -1009,7 +1065,7 @@ class TablePage {
     const width = Math.max(280, board.clientWidth - 8);
     const unit = Math.max(17, Math.min(30, width / (width < 600 ? 19 : 22)));
     const limitX = Math.max(6, Math.floor(width / unit / 2 - 1.5));
-    const limitY = Math.max(5, Math.min(9, Math.round(limitX * 0.7)));
+    const limitY = 6; // a spinner's up and down arms stand about two tiles tall, then snake
     return { unit, limitX, limitY };
   }
 
@@ -1042,7 +1098,8 @@ class TablePage {
     }
     for (const spot of spots) body += this.spotSVG(spot);
     const svg =
-      `<svg xmlns="${SVG_NS}" id="board-svg" viewBox="${r3(left)} ${r3(y0)} ${r3(width)} ${r3(height)}" ` +
+      `<svg xmlns="${SVG_NS}" id="board-svg" ` +
+      `viewBox="${r3(left)} ${r3(y0)} ${r3(width)} ${r3(height)}" ` +
       `width="${Math.round(width * unit)}" height="${Math.round(height * unit)}" role="img" ` +
       `aria-labelledby="board-summary">${body}</svg>`;
     const board = $("board");
@@ -1079,7 +1136,7 @@ class TablePage {
     for (const move of options) {
       if (!move.end) {
         const [a, b] = parseTile(tile);
-        const rect = a === b ? { x0: -0.5, x1: 0.5, y0: -1, y1: 1 } : { x0: -1, x1: 1, y0: -0.5, y1: 0.5 };
+        const rect = openingRect(a === b);
         spots.push({ move, rect, halves: [a, b] });
         continue;
       }
@@ -1102,7 +1159,8 @@ class TablePage {
       const w = 0.4 + 0.3 * String(scores).length;
       text =
         `<g class="spot-score${scores ? " scoring" : ""}">` +
-        `<rect x="${r3(cx - w / 2)}" y="${r3(cy - 0.32)}" width="${r3(w)}" height="0.64" rx="0.3"/>` +
+        `<rect x="${r3(cx - w / 2)}" y="${r3(cy - 0.32)}" width="${r3(w)}" ` +
+        `height="0.64" rx="0.3"/>` +
         `<text x="${r3(cx)}" y="${r3(cy + 0.2)}" text-anchor="middle">+${scores}</text></g>`;
     }
     return (
@@ -1121,7 +1179,9 @@ class TablePage {
     const parts = [`Opening tile ${table.opening}.`];
     for (const arm of ["left", "right", "up", "down"]) {
       const tiles = table[arm] || [];
-      if (tiles.length) parts.push(`Toward ${END_WORDS[arm]}: ${tiles.map((t) => t.tile).join(", ")}.`);
+      if (tiles.length) {
+        parts.push(`Toward ${END_WORDS[arm]}: ${tiles.map((t) => t.tile).join(", ")}.`);
+      }
     }
     const ends = Object.entries(view.ends || {}).map(([end, n]) => `${end} ${n}`);
     if (ends.length) parts.push(`Open ends: ${ends.join(", ")}.`);
