@@ -304,3 +304,82 @@ def test_the_table_page_is_not_cached(client):
     table = created(setup_post(client))
     response = client.get(f"/tables/{table.public_id}/")
     assert "no-cache" in response["Cache-Control"] or "max-age=0" in response["Cache-Control"]
+
+
+# --- the table script's layout (run with node when it is installed) -------------------------
+LAYOUT_CHECK = r"""
+import { layoutTable } from "%(module)s";
+const views = JSON.parse(await new Promise((done) => {
+  let text = "";
+  process.stdin.on("data", (chunk) => (text += chunk));
+  process.stdin.on("end", () => done(text));
+}));
+const hit = (a, b) =>
+  a.x0 < b.x1 - 0.01 && b.x0 < a.x1 - 0.01 && a.y0 < b.y1 - 0.01 && b.y0 < a.y1 - 0.01;
+const problems = [];
+for (const [limitX, limitY] of [[8, 6], [19, 6]]) {
+  for (const view of views) {
+    const layout = layoutTable(view, limitX, limitY);
+    const rects = layout.pieces.map((p) => p.rect);
+    rects.forEach((r, i) => {
+      if (rects.slice(0, i).some((o) => hit(r, o))) problems.push("overlap");
+      if (r.x0 < -limitX - 1.5 || r.x1 > limitX + 1.5) problems.push("too wide");
+    });
+    const shown = layout.pieces.map((p) => p.tile).sort();
+    const table = view.table;
+    const want = [table.opening, ...["left", "right", "up", "down"].flatMap(
+      (end) => (table[end] || []).map((p) => p.tile))].sort();
+    if (JSON.stringify(shown) !== JSON.stringify(want)) problems.push("tiles differ");
+    for (const move of view.legal) {
+      if (!move.end) continue;
+      const ghost = layout.preview(move.end, move.play, view.ends[move.end]);
+      if (!ghost || rects.some((r) => hit(r, ghost.rect))) problems.push("ghost " + move.end);
+    }
+  }
+}
+console.log(JSON.stringify({ checked: views.length, problems }));
+"""
+
+
+def random_views(count_per_kind: int = 40) -> list[dict]:
+    """Views from random hands of every kind of line: plain, spinner opening, spinner on an arm."""
+    import random
+
+    from games.engine import Deal, Match
+
+    views = []
+    kinds = [("draw", 2, {"tiles_each": 9}), ("block", 4, {}), ("all_fives", 2, {"tiles_each": 9})]
+    for preset, seats, options in kinds:
+        rules = Rules.for_preset(preset, seats=seats, match={"target": 500}, **options)
+        for seed in range(count_per_kind):
+            match, rng = Match(rules), random.Random(seed)
+            for _ in range(3):  # later hands open with any tile: spinners land on an arm
+                if match.finished:
+                    break
+                match.start_hand(Deal.shuffled(rules, rng))
+                while not match.hand.result and not match.finished:
+                    match.push(rng.choice(match.hand.legal_codes()))
+                    if match.turn is not None and not match.hand.result:
+                        views.append(match.view_for(match.turn).to_json())
+    return views
+
+
+def test_the_table_script_lays_out_every_line_without_overlaps(tmp_path):
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    module = Path(__file__).resolve().parents[2] / "static" / "js" / "table.js"
+    script = tmp_path / "check.mjs"
+    script.write_text(LAYOUT_CHECK % {"module": module.as_uri()})
+    views = random_views()
+    run = subprocess.run(
+        [node, str(script)], input=json.dumps(views), capture_output=True, text=True, timeout=120
+    )
+    assert run.returncode == 0, run.stderr
+    report = json.loads(run.stdout)
+    assert report["checked"] == len(views) > 1000
+    assert report["problems"] == []
