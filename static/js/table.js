@@ -787,6 +787,7 @@ class TablePage {
     const after = next.view;
     const lines = [];
     let from;
+    let takenBack = false;
     const history = after.history || [];
     const old = before.history || [];
     if (before.hand_number !== after.hand_number) {
@@ -797,6 +798,7 @@ class TablePage {
       old.some((entry, i) => JSON.stringify(entry) !== JSON.stringify(history[i]))
     ) {
       lines.push("Moves were taken back.");
+      takenBack = true;
       from = history.length;
     } else {
       from = old.length;
@@ -825,7 +827,7 @@ class TablePage {
     }
     if (after.result && !before.result) lines.push(this.resultWords(after));
     if (after.match.finished && !before.match.finished) lines.push(this.matchWords(after));
-    else if (this.myTurn(after) && (!this.myTurn(before) || from < history.length)) {
+    else if (this.myTurn(after) && (!this.myTurn(before) || takenBack || from < history.length)) {
       lines.push(this.turnWords(after));
     }
     if (lines.length) this.say(lines.join(" "));
@@ -1079,14 +1081,16 @@ class TablePage {
     if (key === this.boardKey && !this.dragging) return;
     this.boardKey = key;
     const focusedEnd = document.activeElement?.closest?.(".spot")?.dataset.end;
+    // Centred on the middle tile, zoomed in while the line is short (the lanes, and so where
+    // every tile lies, depend on the board's width alone).
     const box = layout.bounds(spots.map((s) => s.rect));
-    const x0 = -limitX - 1.5;
-    const x1 = limitX + 1.5;
+    const reach = Math.max(6, -box.x0 + 0.7, box.x1 + 0.7);
+    const left = -reach;
+    const width = 2 * reach;
     const y0 = Math.min(box.y0, -2.5) - 0.7;
-    const y1 = Math.max(box.y1, 2.5) + 0.7;
-    const width = Math.max(x1, box.x1 + 0.7) - Math.min(x0, box.x0 - 0.7);
-    const left = Math.min(x0, box.x0 - 0.7);
-    const height = y1 - y0;
+    const height = Math.max(box.y1, 2.5) + 0.7 - y0;
+    const zoom = Math.min(Math.max(unit, 32), ($("board").clientWidth - 8) / width);
+    const px = Math.max(unit, zoom);
     const lastPlay = [...(view.history || [])].reverse().find((m) => m.play);
     let body = "";
     for (const piece of layout.pieces) {
@@ -1100,8 +1104,8 @@ class TablePage {
     const svg =
       `<svg xmlns="${SVG_NS}" id="board-svg" ` +
       `viewBox="${r3(left)} ${r3(y0)} ${r3(width)} ${r3(height)}" ` +
-      `width="${Math.round(width * unit)}" height="${Math.round(height * unit)}" role="img" ` +
-      `aria-labelledby="board-summary">${body}</svg>`;
+      `width="${Math.round(width * px)}" height="${Math.round(height * px)}" role="group" ` +
+      `aria-label="The table" aria-describedby="board-summary">${body}</svg>`;
     const board = $("board");
     board.innerHTML = svg;
     board.dataset.tiles = String(layout.pieces.length);
