@@ -43,6 +43,7 @@ MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend
 # a shared Redis cache would let parallel test runs wipe each other.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# Bot turns run at once, in the caller, so service and consumer tests are deterministic.
-JOBS_BACKEND = "inline"
-BOT_PAUSE_SECONDS = 0.0
+# Bot turns run at once, in the caller, so service and consumer tests are deterministic; the
+# browser tests' server process asks for the real in-process runner through the environment.
+JOBS_BACKEND = os.environ.get("TEST_JOBS_BACKEND", "inline")
+BOT_PAUSE_SECONDS = float(os.environ.get("TEST_BOT_PAUSE_SECONDS", "0"))

@@ -11,8 +11,7 @@ import logging
 import threading
 from datetime import timedelta
 
-from asgiref.sync import async_to_sync
-from channels.db import database_sync_to_async
+from asgiref.sync import async_to_sync, sync_to_async
 from django.conf import settings
 from django.db import close_old_connections
 from django.utils.module_loading import import_string
@@ -76,7 +75,9 @@ def _run_in_this_process(path: str, delay: float, kwargs: dict[str, object]) -> 
 
 async def _run_after(path: str, delay: float, kwargs: dict[str, object]) -> None:
     await asyncio.sleep(delay)
-    await database_sync_to_async(_run_in_thread)(path, **kwargs)
+    # Not thread-sensitive: the job schedules the next bot turn from its own thread, which
+    # must not wait on the server's one thread-sensitive executor (asgiref would deadlock).
+    await sync_to_async(_run_in_thread, thread_sensitive=False)(path, **kwargs)
 
 
 def _run_in_thread(path: str, **kwargs: object) -> None:

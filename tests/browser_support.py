@@ -1,4 +1,5 @@
-"""Browser tests: Debian's Chromium driven by Playwright against a real daphne server.
+"""Fixtures of the browser tests (loaded by tests/conftest.py): Debian's Chromium driven by
+Playwright against a real daphne server.
 
 The server is a separate daphne process on a free port, on the test database (PostgreSQL, so
 both processes see each other's commits) and the test Redis. Screenshots go to
@@ -18,7 +19,7 @@ from django.db import connection
 
 from service_probe import running_in_ci
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -32,8 +33,10 @@ CHROMIUM_ARGS = [
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """Chromium for one test module: Playwright's sync API runs an event loop in this thread
+    while it is open, which the asyncio tests of other modules could not share."""
     if not Path(CHROMIUM).exists():
         message = f"{CHROMIUM} is missing (apt-get install -y chromium fonts-liberation)"
         if running_in_ci():
@@ -61,6 +64,9 @@ def server(transactional_db):
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "dominoes.settings_test",
+        # The site's own in-process job runner, with a short pause between computer moves.
+        "TEST_JOBS_BACKEND": "thread",
+        "TEST_BOT_PAUSE_SECONDS": "0.05",
         "DATABASE_URL": (
             f"postgres://{settings_dict['USER']}@{settings_dict['HOST'] or '127.0.0.1'}:"
             f"{settings_dict['PORT'] or 5432}/{settings_dict['NAME']}"
