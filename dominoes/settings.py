@@ -98,6 +98,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files from the app server itself, compressed and cached (no separate web server).
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -234,6 +236,9 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# In production `collectstatic` fills STATIC_ROOT with hashed, compressed copies; in
+# development (and in tests, where nothing is collected) WhiteNoise reads the sources.
+WHITENOISE_USE_FINDERS = DEBUG or not STATIC_ROOT.exists()
 
 # --- Security (on by default whenever DEBUG is off) -----------------------------------------
 

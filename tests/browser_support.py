@@ -3,7 +3,8 @@ Playwright against a real daphne server.
 
 The server is a separate daphne process on a free port, on the test database (PostgreSQL, so
 both processes see each other's commits) and the test Redis. Screenshots go to
-``artifacts/screenshots/``. Each test module marks itself
+``artifacts/screenshots/``, the server's output to ``artifacts/logs/``. Each test module
+marks itself
 ``pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]``.
 """
 
@@ -31,6 +32,7 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+LOGS = ROOT / "artifacts" / "logs"
 
 
 @pytest.fixture(scope="module")
@@ -56,54 +58,74 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+class Site:
+    """The site in a daphne process of its own, on the test database; can be restarted."""
+
+    def __init__(self) -> None:
+        settings_dict = connection.settings_dict
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "dominoes.settings_test",
+            # The site's own in-process job runner, with a short pause between computer moves.
+            "TEST_JOBS_BACKEND": "thread",
+            "TEST_BOT_PAUSE_SECONDS": "0.05",
+            "DATABASE_URL": (
+                f"postgres://{settings_dict['USER']}@{settings_dict['HOST'] or '127.0.0.1'}:"
+                f"{settings_dict['PORT'] or 5432}/{settings_dict['NAME']}"
+            ),
+        }
+        self.process: subprocess.Popen | None = None
+        self.log = LOGS / f"daphne-{self.port}.log"
+
+    def start(self) -> None:
+        command = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port)]
+        LOGS.mkdir(parents=True, exist_ok=True)
+        with open(self.log, "ab") as log:
+            self.process = subprocess.Popen(
+                [*command, "dominoes.asgi:application"],
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + 30
+        while True:
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", self.port)) == 0:
+                    return
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.process.kill()
+                raise RuntimeError(f"daphne did not start: {self.log.read_text()[-2000:]}")
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.process = None
+
+
 @pytest.fixture
-def server(transactional_db):
-    """A daphne process serving the site on the test database; yields its base URL."""
-    settings_dict = connection.settings_dict
-    port = free_port()
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "dominoes.settings_test",
-        # The site's own in-process job runner, with a short pause between computer moves.
-        "TEST_JOBS_BACKEND": "thread",
-        "TEST_BOT_PAUSE_SECONDS": "0.05",
-        "DATABASE_URL": (
-            f"postgres://{settings_dict['USER']}@{settings_dict['HOST'] or '127.0.0.1'}:"
-            f"{settings_dict['PORT'] or 5432}/{settings_dict['NAME']}"
-        ),
-    }
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "daphne",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "dominoes.asgi:application",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    deadline = time.monotonic() + 30
-    while True:
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                break
-        if process.poll() is not None or time.monotonic() > deadline:
-            process.kill()
-            raise RuntimeError(f"daphne did not start: {process.stderr.read().decode()[-2000:]}")
-        time.sleep(0.1)
-    yield f"http://127.0.0.1:{port}"
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
+def site(transactional_db):
+    """The running site (``site.url``), for tests that stop and start it."""
+    running = Site()
+    running.start()
+    yield running
+    running.stop()
     connection.close()
+
+
+@pytest.fixture
+def server(site):
+    """The running site's base URL."""
+    return site.url
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ under CI=true the whole run stops with the reason; elsewhere those tests are ski
 import os
 
 import pytest
-from browser_support import browser, page, phone, server  # noqa: F401  (fixtures)
+from browser_support import browser, page, phone, server, site  # noqa: F401  (fixtures)
 from django.conf import settings
 
 from service_probe import postgres_problem, redis_problem, running_in_ci

@@ -1,0 +1,46 @@
+"""Restarting the server in the middle of a hand loses nothing: the page reconnects by itself
+and the game goes on from the database."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+
+def hand_tiles(page) -> list[str]:
+    return page.locator("#hand [data-tile]").evaluate_all("els => els.map(e => e.dataset.tile)")
+
+
+def test_a_server_restart_mid_hand_continues_exactly_where_it_was(site, page):
+    page.goto(site.url + "/play/")
+    page.check("input[name=preset][value=block]")
+    page.get_by_role("button", name="Start match").click()
+    expect(page).to_have_url(re.compile(r"/tables/[\w-]+/$"))
+    expect(page.locator("#connection")).to_have_attribute("data-state", "online")
+    playable = page.locator("#hand [data-tile].playable").first
+    expect(playable).to_be_visible()
+    tiles_before = hand_tiles(page)
+    playable.click()
+    spot = page.locator(".spot").first
+    if spot.count():
+        spot.click()
+    expect(page.locator("#hand [data-tile]")).to_have_count(len(tiles_before) - 1)
+    expect(page.locator("#hand [data-tile].playable").first).to_be_visible()
+    held = hand_tiles(page)
+    board = page.locator("#board").inner_html()
+
+    site.stop()
+    expect(page.locator("#connection")).not_to_have_attribute("data-state", "online")
+    site.start()
+
+    # No reload: the page reconnects by itself, asks for the state and shows the same hand.
+    expect(page.locator("#connection")).to_have_attribute("data-state", "online", timeout=30_000)
+    assert hand_tiles(page) == held
+    assert page.locator("#board").inner_html() == board
+    page.locator("#hand [data-tile].playable").first.click()
+    spot = page.locator(".spot").first
+    if spot.count():
+        spot.click()
+    expect(page.locator("#hand [data-tile]")).to_have_count(len(held) - 1)
