@@ -6,7 +6,8 @@ import uuid
 
 import django_rq
 import pytest
-from channels.layers import get_channel_layer
+from channels import DEFAULT_CHANNEL_LAYER
+from channels.layers import channel_layers
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
@@ -32,7 +33,9 @@ def test_postgresql_round_trip():
 @pytest.mark.integration(services=["redis"])
 @pytest.mark.asyncio
 async def test_channels_redis_group_round_trip():
-    layer = get_channel_layer()
+    # A layer of its own: closing its pools must not touch the site's shared layer, whose
+    # pools belong to other event loops (the announcements' loop among them).
+    layer = channel_layers.make_backend(DEFAULT_CHANNEL_LAYER)
     assert type(layer).__module__ == "channels_redis.core"
     group = f"test-{uuid.uuid4().hex}"
     channel = await layer.new_channel()
