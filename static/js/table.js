@@ -1209,6 +1209,8 @@ class TablePage {
         li.append(this.span("seat-name", this.seatLabel(seat)));
         const row = document.createElement("span");
         row.className = "result-tiles";
+        // A picture of the tiles: a plain span may not carry a label (axe aria-prohibited-attr).
+        row.setAttribute("role", "img");
         row.setAttribute("aria-label", tiles.length ? tiles.join(", ") : "no tiles");
         row.innerHTML = tiles.map((t) => handTileSVG(t)).join("");
         li.append(row);
