@@ -25,6 +25,7 @@ SECURE_HSTS_SECONDS = 0
 
 # Connections left open by database_sync_to_async threads block dropping the test database.
 DATABASES["default"]["CONN_MAX_AGE"] = 0
+DATABASES["default"].get("OPTIONS", {}).pop("pool", None)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # An explicit test name: ChannelsLiveServerTestCase's server process would otherwise prefix
     # "test_" a second time (STACK-NOTES). One database per run, so two runs on one machine

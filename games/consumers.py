@@ -154,6 +154,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     # --- replies ----------------------------------------------------------------------------
     @database_sync_to_async
     def _seat(self) -> int | None:
+        services.enforce_deadline(public_id=self.public_id)
         table = selectors.table_for(self.public_id)
         seat = selectors.seat_index_of(table, self.player)
         if seat is None and table.kind == Table.Kind.COMPUTER:

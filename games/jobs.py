@@ -7,6 +7,7 @@ version it was given, so running one late or twice does nothing.
 """
 
 import asyncio
+import contextvars
 import logging
 import threading
 from datetime import timedelta
@@ -19,6 +20,7 @@ from django.utils.module_loading import import_string
 logger = logging.getLogger(__name__)
 
 BOT_TURN = "games.services.run_bot_turn"
+DEADLINE = "games.services.expire_turn"
 
 
 def schedule_bot_turn(*, public_id: str, version: int) -> None:
@@ -27,6 +29,18 @@ def schedule_bot_turn(*, public_id: str, version: int) -> None:
         BOT_TURN,
         queue="bots",
         delay=settings.BOT_PAUSE_SECONDS,
+        public_id=public_id,
+        expected_version=version,
+    )
+
+
+def schedule_deadline(*, public_id: str, version: int, seconds: float) -> None:
+    """Play for the seat to move at ``public_id`` if it is still at ``version`` when time is up
+    (the sweep catches any deadline whose job is lost)."""
+    run_later(
+        DEADLINE,
+        queue="deadlines",
+        delay=seconds,
         public_id=public_id,
         expected_version=version,
     )
@@ -66,7 +80,9 @@ def _run_in_this_process(path: str, delay: float, kwargs: dict[str, object]) -> 
         return
 
     def start() -> None:
-        task = loop.create_task(_run_after(path, delay, kwargs))
+        # A fresh context: the caller's (a request's or consumer's thread) carries asgiref's
+        # executor markers, with which the job's own sync_to_async would refuse to run.
+        task = loop.create_task(_run_after(path, delay, kwargs), context=contextvars.Context())
         _tasks.add(task)  # the loop keeps only weak references to its tasks
         task.add_done_callback(_tasks.discard)
 
@@ -74,6 +90,7 @@ def _run_in_this_process(path: str, delay: float, kwargs: dict[str, object]) -> 
 
 
 async def _run_after(path: str, delay: float, kwargs: dict[str, object]) -> None:
+    """Wait, then run the job in a worker thread; its failures are logged in that thread."""
     await asyncio.sleep(delay)
     # Not thread-sensitive: the job schedules the next bot turn from its own thread, which
     # must not wait on the server's one thread-sensitive executor (asgiref would deadlock).

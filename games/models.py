@@ -27,7 +27,14 @@ class Table(models.Model):
     rules = models.JSONField(help_text="The rules as a record spells them (RULES.md).")
     record = models.JSONField(help_text="The match so far: a cache of the log. Never sent out.")
     version = models.PositiveIntegerField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True, help_text="Dealt; None in the lobby.")
     finished = models.BooleanField(default=False)
+    turn_seconds = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The casual clock's seconds a turn; None: no clock."
+    )
+    deadline = models.DateTimeField(
+        null=True, blank=True, help_text="When the seat to move runs out of time."
+    )
     show_hints = models.BooleanField(default=True)
     auto_pass = models.BooleanField(default=False)
     created_by = models.ForeignKey(
@@ -37,7 +44,10 @@ class Table(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        indexes = [models.Index(fields=["finished", "updated_at"])]
+        indexes = [
+            models.Index(fields=["finished", "updated_at"]),
+            models.Index(fields=["deadline"], name="table_deadline"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} table {self.public_id}"

@@ -11,9 +11,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from functools import partial
 
 from django.db import transaction
+from django.utils import timezone
 
 from games import events, jobs
 from games.engine import Deal, Draw, IllegalMove, Match, Move, Pass, Rules, export, load
@@ -22,6 +24,9 @@ from games.engine.bots.hint import Hint, hint
 from games.engine.moves import move_to_record
 from games.engine.record import move_from_record
 from games.models import LogEntry, Seat, Table
+
+#: The casual clock (seed 001): seconds a turn, after which the server plays for the seat.
+CASUAL_TURN_SECONDS = 60
 
 
 class TableError(Exception):
@@ -80,19 +85,82 @@ def create_computer_table(
             show_hints=show_hints,
             auto_pass=auto_pass,
             created_by_id=player.user_id,
+            started_at=timezone.now(),
         )
-        Seat.objects.create(
-            table=table,
-            index=0,
-            user_id=player.user_id,
-            guest="" if player.user_id else (player.session_key or ""),
-            name=name,
-        )
+        _seat_person(table, 0, player, name)
         for index, level in enumerate(levels, start=1):
             level = Level(level)
             Seat.objects.create(
                 table=table, index=index, bot_level=level, name=f"Computer ({level})"
             )
+        match = Match(rules)
+        _deal(table, match)
+        _advance(table, match)
+    return table
+
+
+def create_online_table(
+    *,
+    player: Player,
+    name: str,
+    rules: Rules,
+    show_hints: bool = True,
+    auto_pass: bool = False,
+    turn_seconds: int | None = CASUAL_TURN_SECONDS,
+) -> Table:
+    """A table for friends: the host sits at seat 0 and shares the link; nothing is dealt
+    until the host starts (:func:`start_table`)."""
+    with transaction.atomic():
+        table = Table.objects.create(
+            kind=Table.Kind.ONLINE,
+            rules=rules.to_record(),
+            record={},
+            show_hints=show_hints,
+            auto_pass=auto_pass,
+            created_by_id=player.user_id,
+            turn_seconds=turn_seconds,
+        )
+        _seat_person(table, 0, player, name)
+        transaction.on_commit(partial(events.publish, table.public_id, table.version))
+    return table
+
+
+def join_table(*, public_id: str, player: Player, name: str) -> Table:
+    """Take the first free seat of a table that has not started."""
+    with transaction.atomic():
+        table = _locked_table(public_id)
+        if table.started_at is not None:
+            raise TableError("This table has started: you can watch it.")
+        taken = {seat.index for seat in table.seats.all()}
+        if any(player.owns(seat) for seat in table.seats.all()):
+            raise TableError("You already have a seat at this table.")
+        free = [i for i in range(Rules.from_record(table.rules).seats) if i not in taken]
+        if not free:
+            raise TableError("Every seat at this table is taken.")
+        _seat_person(table, free[0], player, name)
+        table.version += 1
+        table.save(update_fields=["version", "updated_at"])
+        transaction.on_commit(partial(events.publish, table.public_id, table.version))
+    return table
+
+
+def start_table(*, public_id: str, player: Player, level: Level | str = Level.MEDIUM) -> Table:
+    """The host deals: the computer (``level``) takes every seat still empty."""
+    with transaction.atomic():
+        table = _locked_table(public_id)
+        if _seat_of(table, player).index != 0:
+            raise TableError("Only the host starts the table.")
+        if table.started_at is not None:
+            raise TableError("The table has already started.")
+        rules = Rules.from_record(table.rules)
+        taken = {seat.index for seat in table.seats.all()}
+        for index in range(rules.seats):
+            if index not in taken:
+                Seat.objects.create(
+                    table=table, index=index, bot_level=level, name=f"Computer ({level})"
+                )
+        table.started_at = timezone.now()
+        table.save(update_fields=["started_at"])
         match = Match(rules)
         _deal(table, match)
         _advance(table, match)
@@ -169,6 +237,50 @@ def run_bot_turn(*, public_id: str, expected_version: int) -> bool:
     return True
 
 
+def expire_turn(*, public_id: str, expected_version: int | None = None) -> bool:
+    """When the seat to move has run out of time: the server draws as needed and plays for it.
+
+    Called by the deadline's job (with the version it was set at), by the sweep and when a
+    table is opened (without). The deadline is read from the database, never trusted from the
+    caller: a job that runs early, late or twice does nothing.
+    """
+    with transaction.atomic():
+        try:
+            table = _locked_table(public_id)
+        except TableNotFound:
+            return False
+        if table.deadline is None or table.deadline > timezone.now():
+            return False
+        if expected_version is not None and expected_version != table.version:
+            return False
+        match = load(table.record)
+        seat = match.turn
+        stand_in = Bot(Level.MEDIUM, seed=_seed(table))
+        while match.turn == seat:
+            move = stand_in.choose(match.view_for(seat))
+            match.apply(seat, move)
+            _log_move(table, match, seat, move)
+        _advance(table, match)
+    return True
+
+
+def enforce_deadline(*, public_id: str) -> None:
+    """Opening a table enforces its deadline: a turn whose time ran out is played first."""
+    deadline = Table.objects.filter(public_id=public_id).values_list("deadline", flat=True)
+    if any(d is not None and d <= timezone.now() for d in deadline):
+        expire_turn(public_id=public_id)
+
+
+def sweep_deadlines() -> int:
+    """Resolve every deadline that passed without its job (a lost job, a restart); the safety
+    net behind the scheduled jobs. Returns how many turns were played."""
+    expired = Table.objects.filter(deadline__lte=timezone.now(), finished=False)
+    return sum(
+        expire_turn(public_id=public_id)
+        for public_id in expired.values_list("public_id", flat=True)
+    )
+
+
 def hint_for(*, public_id: str, player: Player) -> Hint:
     """The suggested move for the player, on their turn, with its reason."""
     table = _table(public_id)
@@ -180,6 +292,23 @@ def hint_for(*, public_id: str, player: Player) -> Hint:
 
 
 # --- inside ---------------------------------------------------------------------------------
+def _seat_person(table: Table, index: int, player: Player, name: str) -> Seat:
+    return Seat.objects.create(
+        table=table,
+        index=index,
+        user_id=player.user_id,
+        guest="" if player.user_id else (player.session_key or ""),
+        name=name,
+    )
+
+
+def _locked_table(public_id: str) -> Table:
+    try:
+        return Table.objects.select_for_update().prefetch_related("seats").get(public_id=public_id)
+    except Table.DoesNotExist:
+        raise TableNotFound from None
+
+
 def _table(public_id: str) -> Table:
     try:
         return Table.objects.get(public_id=public_id)
@@ -188,10 +317,9 @@ def _table(public_id: str) -> Table:
 
 
 def _locked(public_id: str, seen_version: int) -> tuple[Table, Match]:
-    try:
-        table = Table.objects.select_for_update().prefetch_related("seats").get(public_id=public_id)
-    except Table.DoesNotExist:
-        raise TableNotFound from None
+    table = _locked_table(public_id)
+    if table.started_at is None:
+        raise TableError("The table has not started yet.")
     if seen_version != table.version:
         raise StaleVersion(table.version)
     return table, load(table.record)
@@ -249,8 +377,9 @@ def _replay_log(table: Table, entries: list[LogEntry]) -> Match:
 
 
 def _advance(table: Table, match: Match) -> None:
-    """After a change: automatic draws and passes, save, then the computer's turn if it is."""
-    seats = {seat.index: seat for seat in table.seats.all()}
+    """After a change: automatic draws and passes, the clock, save, then the computer's turn
+    if it is."""
+    seats = {seat.index: seat for seat in Seat.objects.filter(table=table)}
     while match.turn is not None and table.auto_pass and not seats[match.turn].is_bot:
         moves = match.legal_moves()
         if len(moves) != 1 or not isinstance(moves[0], Draw | Pass):
@@ -258,15 +387,27 @@ def _advance(table: Table, match: Match) -> None:
         seat = match.turn
         match.apply(seat, moves[0])
         _log_move(table, match, seat, moves[0])
+    to_move = None if match.turn is None else seats[match.turn]
+    clock_runs = to_move is not None and not to_move.is_bot and table.turn_seconds is not None
+    table.deadline = timezone.now() + timedelta(seconds=table.turn_seconds) if clock_runs else None
     _save(table, match)
-    if match.turn is not None and seats[match.turn].is_bot:
+    if to_move is not None and to_move.is_bot:
         transaction.on_commit(
             partial(jobs.schedule_bot_turn, public_id=table.public_id, version=table.version)
+        )
+    elif clock_runs:
+        transaction.on_commit(
+            partial(
+                jobs.schedule_deadline,
+                public_id=table.public_id,
+                version=table.version,
+                seconds=table.turn_seconds,
+            )
         )
 
 
 def _save(table: Table, match: Match) -> None:
     table.record = export(match)
     table.finished = match.finished
-    table.save(update_fields=["record", "version", "finished", "updated_at"])
+    table.save(update_fields=["record", "version", "finished", "deadline", "updated_at"])
     transaction.on_commit(partial(events.publish, table.public_id, table.version))

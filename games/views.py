@@ -45,6 +45,7 @@ def setup(request: HttpRequest) -> HttpResponse:
 @require_GET
 @never_cache
 def table(request: HttpRequest, public_id: str) -> HttpResponse:
+    services.enforce_deadline(public_id=public_id)
     try:
         table = selectors.table_for(public_id)
     except TableNotFound:

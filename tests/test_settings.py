@@ -22,6 +22,7 @@ print(json.dumps({
     "DB_NAME": str(db["NAME"]),
     "DB_HOST": db.get("HOST", ""),
     "CONN_MAX_AGE": db.get("CONN_MAX_AGE", 0),
+    "DB_POOL": db.get("OPTIONS", {}).get("pool"),
     "CHANNEL_BACKEND": s.CHANNEL_LAYERS["default"]["BACKEND"],
     "CHANNEL_CONFIG": s.CHANNEL_LAYERS["default"].get("CONFIG"),
     "JOBS_BACKEND": s.JOBS_BACKEND,
@@ -87,7 +88,8 @@ def test_database_and_redis_urls_select_the_scale_out_backends():
     assert s["DEBUG"] is False
     assert s["ENGINE"] == "django.db.backends.postgresql"
     assert (s["DB_NAME"], s["DB_HOST"]) == ("dominoes", "db.internal")
-    assert s["CONN_MAX_AGE"] > 0
+    assert s["DB_POOL"]["max_size"] >= 10  # pooled: requests run on new threads
+    assert s["CONN_MAX_AGE"] == 0  # Django's pool requires it
     assert s["CHANNEL_BACKEND"] == "channels_redis.core.RedisChannelLayer"
     assert s["CHANNEL_CONFIG"] == {
         "hosts": [

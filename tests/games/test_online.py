@@ -1,0 +1,144 @@
+"""Online tables through the services: the lobby, joining, starting, and the casual clock."""
+
+from datetime import timedelta
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+from games import selectors, services
+from games.engine import Rules, load
+from games.models import LogEntry, Table
+from games.services import NotYourSeat, Player, TableError
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+HOST = Player(user_id=None, session_key="host-session")
+BOB = Player(user_id=None, session_key="bob-session")
+CAROL = Player(user_id=None, session_key="carol-session")
+
+
+def lobby(seats: int = 2, **options) -> Table:
+    return services.create_online_table(
+        player=HOST, name="Host", rules=Rules.for_preset("draw", seats=seats), **options
+    )
+
+
+def started(seats: int = 3) -> Table:
+    table = lobby(seats)
+    services.join_table(public_id=table.public_id, player=BOB, name="Bob")
+    services.start_table(public_id=table.public_id, player=HOST)
+    table.refresh_from_db()
+    return table
+
+
+def seat_of(table: Table, player: Player) -> int:
+    return selectors.seat_index_of(selectors.table_for(table.public_id), player)
+
+
+def test_a_lobby_deals_nothing_until_the_host_starts():
+    table = lobby()
+    assert table.started_at is None and table.record == {}
+    with pytest.raises(TableError, match="not started"):
+        services.play(public_id=table.public_id, player=HOST, move=None, seen_version=0)
+
+
+def test_friends_join_free_seats_once_and_not_after_the_start():
+    table = lobby(seats=2)
+    services.join_table(public_id=table.public_id, player=BOB, name="Bob")
+    assert seat_of(table, BOB) == 1
+    with pytest.raises(TableError, match="already have a seat"):
+        services.join_table(public_id=table.public_id, player=BOB, name="Bob")
+    with pytest.raises(TableError, match="Every seat"):
+        services.join_table(public_id=table.public_id, player=CAROL, name="Carol")
+    with pytest.raises(TableError, match="Only the host"):
+        services.start_table(public_id=table.public_id, player=BOB)
+    services.start_table(public_id=table.public_id, player=HOST)
+    with pytest.raises(TableError, match="has started"):
+        services.join_table(public_id=table.public_id, player=CAROL, name="Carol")
+
+
+def test_the_computer_takes_the_empty_seats_and_each_person_plays_their_own():
+    table = started(seats=3)
+    seats = list(table.seats.order_by("index"))
+    assert [bool(s.bot_level) for s in seats] == [False, False, True]
+    for _ in range(12):
+        table.refresh_from_db()
+        match = load(table.record)
+        if match.turn is None:
+            break
+        player = {0: HOST, 1: BOB}[match.turn]
+        other = {0: BOB, 1: HOST}[match.turn]
+        move = match.legal_moves()[0]
+        with pytest.raises(NotYourSeat):
+            services.play(
+                public_id=table.public_id, player=CAROL, move=move, seen_version=table.version
+            )
+        with pytest.raises(Exception):  # noqa: B017  (IllegalMove: not the other's turn)
+            services.play(
+                public_id=table.public_id, player=other, move=move, seen_version=table.version
+            )
+        services.play(
+            public_id=table.public_id, player=player, move=move, seen_version=table.version
+        )
+    assert table.log.filter(kind=LogEntry.Kind.MOVE, seat=1).exists()
+
+
+def test_a_spectator_sees_the_table_and_no_hand():
+    table = started(seats=2)
+    state = selectors.table_state(selectors.table_for(table.public_id), None)
+    assert state["view"]["seat"] is None and state["view"]["hand"] == []
+
+
+def test_the_clock_runs_for_a_person_to_move_and_not_for_the_computer():
+    table = started(seats=3)
+    match = load(table.record)
+    if match.turn == 2:
+        assert table.deadline is None
+    else:
+        expected = timezone.now() + timedelta(seconds=services.CASUAL_TURN_SECONDS)
+        assert abs((table.deadline - expected).total_seconds()) < 5
+
+
+def expire_now(table: Table) -> None:
+    Table.objects.filter(pk=table.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+
+
+def test_at_the_deadline_the_server_plays_for_the_seat_once():
+    table = started(seats=2)
+    table.refresh_from_db()
+    seat, version = load(table.record).turn, table.version
+    assert services.expire_turn(public_id=table.public_id, expected_version=version) is False
+    expire_now(table)
+    assert services.expire_turn(public_id=table.public_id, expected_version=version - 1) is False
+    assert services.expire_turn(public_id=table.public_id, expected_version=version) is True
+    table.refresh_from_db()
+    last_moves = table.log.filter(kind=LogEntry.Kind.MOVE).order_by("-position")
+    assert any("play" in e.payload for e in last_moves.filter(seat=seat)[:1])
+    assert services.expire_turn(public_id=table.public_id, expected_version=version) is False
+
+
+def test_the_sweep_resolves_deadlines_whose_jobs_were_lost():
+    tables = [started(seats=2) for _ in range(2)]
+    assert services.sweep_deadlines() == 0
+    for table in tables:
+        expire_now(table)
+    assert services.sweep_deadlines() == 2
+    assert services.sweep_deadlines() == 0
+
+
+def test_opening_a_table_enforces_its_deadline(client):
+    table = started(seats=2)
+    expire_now(table)
+    version = Table.objects.get(pk=table.pk).version
+    client.get(f"/tables/{table.public_id}/")
+    assert Table.objects.get(pk=table.pk).version > version
+
+
+def test_the_sweep_command_resolves_expired_turns():
+    table = started(seats=2)
+    expire_now(table)
+    out = StringIO()
+    call_command("sweep_deadlines", stdout=out)
+    assert "resolved 1 expired turn" in out.getvalue()
