@@ -122,6 +122,12 @@ class TableConsumer(AsyncWebsocketConsumer):
                     )
                 case "move" | "next_hand" | "undo":
                     await self._act(kind, message)
+                case "join":
+                    await self._join(message)
+                case "start":
+                    await database_sync_to_async(services.start_table)(
+                        public_id=self.public_id, player=self.player
+                    )
                 case _:
                     await self._error(f"Unknown message type {kind!r}.")
         except StaleVersion as error:
@@ -150,6 +156,16 @@ class TableConsumer(AsyncWebsocketConsumer):
             await database_sync_to_async(services.next_hand)(**common)
         else:
             await database_sync_to_async(services.undo)(**common)
+
+    async def _join(self, message: dict[str, Any]) -> None:
+        name = message.get("name")
+        if not isinstance(name, str) or not name.strip() or len(name) > 40:
+            await self._error("Choose a display name of at most 40 characters.")
+            return
+        await database_sync_to_async(services.join_table)(
+            public_id=self.public_id, player=self.player, name=name.strip()
+        )
+        self.seat = await self._seat()  # a spectator until now
 
     # --- replies ----------------------------------------------------------------------------
     @database_sync_to_async

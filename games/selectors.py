@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from games.engine import load
+from games.engine import Match, Rules, load
 from games.models import Table
 from games.services import Player, TableNotFound
 
@@ -28,13 +28,18 @@ def table_state(table: Table, seat: int | None) -> dict[str, Any]:
     The view is made by the engine for that seat alone (never filtered afterwards), so it holds
     no other hand and nothing of the boneyard's order.
     """
-    match = load(table.record)
+    rules = Rules.from_record(table.rules)
+    match = load(table.record) if table.started_at is not None else Match(rules)
     return {
         "type": "state",
         "version": table.version,
         "table": {
             "id": table.public_id,
             "kind": table.kind,
+            "started": table.started_at is not None,
+            "seat_count": rules.seats,
+            "deadline": table.deadline.isoformat() if table.deadline else None,
+            "turn_seconds": table.turn_seconds,
             "show_hints": table.show_hints,
             "auto_pass": table.auto_pass,
             "can_undo": table.kind == Table.Kind.COMPUTER,

@@ -1,0 +1,65 @@
+"""An online table over WebSockets: join from the link, the host starts, spectators watch."""
+
+import json
+
+import pytest
+from asgiref.sync import sync_to_async
+from test_consumers import connect, new_session, receive, receive_until
+
+from games import services
+from games.engine import Rules
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+def open_table(host_key: str) -> str:
+    return services.create_online_table(
+        player=services.Player(user_id=None, session_key=host_key),
+        name="Host",
+        rules=Rules.for_preset("draw", seats=3),
+    ).public_id
+
+
+async def joined(public_id: str, key: str) -> tuple:
+    communicator = connect(public_id, key)
+    connected, _ = await communicator.connect()
+    assert connected
+    return communicator, await receive(communicator)
+
+
+async def test_friends_join_by_the_link_the_host_starts_and_a_spectator_sees_no_hand():
+    host_key, friend_key, watcher_key = [await sync_to_async(new_session)() for _ in range(3)]
+    public_id = await sync_to_async(open_table)(host_key)
+    host, host_state = await joined(public_id, host_key)
+    friend, friend_state = await joined(public_id, friend_key)
+    assert host_state["view"]["seat"] == 0 and not host_state["table"]["started"]
+    assert friend_state["view"]["seat"] is None  # watching until they join
+
+    await friend.send_json_to({"type": "join", "name": "Bob"})
+    seated = await receive_until(friend, lambda m: m["type"] == "state" and m["view"]["seat"] == 1)
+    assert [s["name"] for s in seated[-1]["table"]["seats"]] == ["Host", "Bob"]
+    await receive_until(host, lambda m: len(m["table"]["seats"]) == 2)
+
+    await friend.send_json_to({"type": "start"})
+    refusal = await receive(friend)
+    assert refusal == {**refusal, "type": "error", "message": "Only the host starts the table."}
+
+    await host.send_json_to({"type": "start"})
+    hands = []
+    for communicator, seat in ((host, 0), (friend, 1)):
+        state = (await receive_until(communicator, lambda m: m["table"]["started"]))[-1]
+        assert state["view"]["seat"] == seat and len(state["view"]["hand"]) > 0
+        assert state["table"]["seats"][2]["bot"]  # the computer took the empty seat
+        hands.append(state["view"]["hand"])
+
+    watcher, watched = await joined(public_id, watcher_key)
+    assert watched["table"]["started"] and watched["view"]["hand"] == []
+    await watcher.send_json_to({"type": "join", "name": "Carol"})
+    error = await receive(watcher)
+    assert error["type"] == "error" and "started" in error["message"]
+    text = json.dumps(watched)
+    played = {m["play"] for m in watched["view"]["history"] if "play" in m}
+    for tile in {tile for hand in hands for tile in hand} - played:
+        assert f'"{tile}"' not in text
+    for communicator in (host, friend, watcher):
+        await communicator.disconnect()
