@@ -146,7 +146,20 @@ def _preset_label(preset: Preset) -> str:
     return f"{PRESET_NAMES[preset]} ({seats} players): {PRESET_SUMMARIES[preset]}"
 
 
+MODES = [
+    ("computer", "Against the computer"),
+    ("online", "Friends online: share a link; the computer takes any seat still empty"),
+]
+
+
 class SetupForm(forms.Form):
+    mode = forms.ChoiceField(
+        label="Who plays",
+        choices=MODES,
+        initial="computer",
+        widget=forms.RadioSelect,
+        required=False,
+    )
     preset = forms.ChoiceField(
         label="Game",
         choices=[(p.value, _preset_label(p)) for p in Preset],
@@ -212,6 +225,11 @@ class SetupForm(forms.Form):
         ],
         required=False,
     )
+    clock = forms.BooleanField(
+        label="Turn clock (60 seconds)",
+        required=False,
+        initial=True,
+    )
     name = forms.CharField(label="Your name at the table", max_length=40, initial="You")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -226,12 +244,14 @@ class SetupForm(forms.Form):
     def groups(self) -> list[dict[str, Any]]:
         """The fieldsets of the page, in order: a legend, a line of help, the fields."""
         return [
+            {"legend": "Who plays", "help": "", "fields": [self["mode"]], "mode": ""},
             {"legend": "Game", "help": "", "fields": [self["preset"]]},
             {"legend": "Players", "help": "", "fields": [self["seats"], self["teams"]]},
             {
                 "legend": "The computer",
                 "help": "The computer never sees your tiles. With two players only the first "
                 "level is used, with three the first two.",
+                "mode": "computer",
                 "fields": [self[name] for name in LEVEL_FIELDS],
             },
             {
@@ -245,11 +265,22 @@ class SetupForm(forms.Form):
                 "fields": [self[name] for name, _, _ in HOUSE_RULES],
             },
             {
+                "legend": "Friends online",
+                "help": "You get a link to send to your friends. Seats still empty when you "
+                "start are taken by the computer (medium). With the turn clock, when a player "
+                "runs out of time the computer plays for them.",
+                "fields": [self["clock"]],
+                "mode": "online",
+            },
+            {
                 "legend": "At the table",
                 "help": "",
                 "fields": [self["show_hints"], self["auto_pass"], self["name"]],
             },
         ]
+
+    def clean_mode(self) -> str:
+        return self.cleaned_data.get("mode") or "computer"
 
     def clean_name(self) -> str:
         return (self.cleaned_data.get("name") or "").strip() or "You"

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games import selectors, services
 from games.engine import Rules
 from games.forms import SetupForm, describe_rules, table_info
+from games.models import Table
 from games.services import Player, TableError, TableNotFound
 
 
@@ -26,15 +27,20 @@ def setup(request: HttpRequest) -> HttpResponse:
     form = SetupForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
         data = form.cleaned_data
+        common = {
+            "player": _player(request, start_session=True),
+            "name": data["name"],
+            "rules": data["rules"],
+            "show_hints": data["show_hints"],
+            "auto_pass": data["auto_pass_on"],
+        }
         try:
-            table = services.create_computer_table(
-                player=_player(request, start_session=True),
-                name=data["name"],
-                rules=data["rules"],
-                levels=data["levels"],
-                show_hints=data["show_hints"],
-                auto_pass=data["auto_pass_on"],
-            )
+            if data["mode"] == "online":
+                table = services.create_online_table(
+                    **common, turn_seconds=services.CASUAL_TURN_SECONDS if data["clock"] else None
+                )
+            else:
+                table = services.create_computer_table(**common, levels=data["levels"])
         except TableError as error:
             form.add_error(None, str(error))
         else:
@@ -50,8 +56,11 @@ def table(request: HttpRequest, public_id: str) -> HttpResponse:
         table = selectors.table_for(public_id)
     except TableNotFound:
         raise Http404("There is no such table.") from None
-    seat = selectors.seat_index_of(table, _player(request))
-    if seat is None:
+    online = table.kind == Table.Kind.ONLINE
+    # Anyone with an online table's link may watch (and join before the start), so a guest gets
+    # a session here: the join over the WebSocket needs it to know them again.
+    seat = selectors.seat_index_of(table, _player(request, start_session=online))
+    if seat is None and not online:
         return render(request, "games/table.html", {"not_your_table": True}, status=403)
     rules = Rules.from_record(table.rules)
     return render(
@@ -62,5 +71,8 @@ def table(request: HttpRequest, public_id: str) -> HttpResponse:
             "state": selectors.table_state(table, seat),
             "info": table_info(rules),
             "rules": describe_rules(rules),
+            "online": online,
+            "spectator": seat is None,
+            "share_url": request.build_absolute_uri(),
         },
     )

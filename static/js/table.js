@@ -4,7 +4,8 @@
 //
 // Protocol (JSON text frames on ws(s)://<host>/ws/tables/<id>/):
 //   out: {type: "move", version, move}, {type: "next_hand", version}, {type: "undo", version},
-//        {type: "hint"}, {type: "sync"}
+//        {type: "hint"}, {type: "sync"}; online tables before the start: {type: "join", name}
+//        (a spectator takes the first free seat), {type: "start"} (the host, seat 0)
 //   in:  {type: "state", version, table, view}, {type: "error", message, version},
 //        {type: "hint", move, reason}
 
@@ -313,6 +314,8 @@ class TablePage {
     this.drag = null;
     this.suppressClick = false;
     this.boardKey = "";
+    this.clockTimer = null;
+    this.warnedDeadline = null; // the deadline whose "10 seconds left" was announced
     this.bindControls();
     this.receiveState(JSON.parse($("table-state").textContent));
     new ResizeObserver(() => this.renderBoard()).observe($("board"));
@@ -345,8 +348,17 @@ class TablePage {
     return index === this.me ? "You" : this.seatLabel(index);
   }
 
+  get watching() {
+    return this.me === null || this.me === undefined;
+  }
+
+  get started() {
+    return this.state.table.started !== false;
+  }
+
   sideName(side) {
     if (!this.info.teams) return this.who(side);
+    if (this.watching) return `Team ${side + 1}`;
     return side === this.sideOf(this.me) ? "Your team" : "The other team";
   }
 
@@ -520,6 +532,7 @@ class TablePage {
   // --- controls ---
   bindControls() {
     $("main-action").addEventListener("click", () => this.mainAction());
+    if ($("lobby")) this.bindLobby();
     $("hint").addEventListener("click", () => {
       if (this.send({ type: "hint" }, { waits: false })) $("hint-box").hidden = true;
     });
@@ -556,6 +569,34 @@ class TablePage {
         else this.connect(true);
       }
     });
+  }
+
+  bindLobby() {
+    $("copy-link").addEventListener("click", () => this.copyLink());
+    $("join-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const name = $("join-name").value.trim();
+      if (!name) {
+        this.showAlert("Enter the name the others will see.");
+        $("join-name").focus();
+        return;
+      }
+      this.send({ type: "join", name });
+    });
+    $("start").addEventListener("click", () => this.send({ type: "start" }));
+  }
+
+  async copyLink() {
+    const input = $("share-link");
+    try {
+      await navigator.clipboard.writeText(input.value);
+      this.say("Link copied.");
+    } catch {
+      // No clipboard (an insecure origin, or permission refused): select it for the user.
+      input.focus();
+      input.select();
+      this.say("Copy the selected link.");
+    }
   }
 
   mainAction() {
@@ -786,6 +827,17 @@ class TablePage {
     const before = previous.view;
     const after = next.view;
     const lines = [];
+    if (previous.table.started === false) {
+      const had = new Set(previous.table.seats.map((s) => s.index));
+      for (const seat of next.table.seats) {
+        if (had.has(seat.index)) continue;
+        if (seat.index === after.seat) lines.push(`You joined the game as ${seat.name}.`);
+        else if (!seat.bot) lines.push(`${seat.name} joined the game.`);
+      }
+      if (next.table.started) {
+        lines.push(after.seat === null ? "The game has started: you are watching." : "The game has started.");
+      }
+    }
     let from;
     let takenBack = false;
     const history = after.history || [];
@@ -878,7 +930,7 @@ class TablePage {
     if (winners.length > 1) {
       return `Shared win: ${winners.map((s) => this.sideName(s)).join(" and ")}.`;
     }
-    if (winners[0] === mine) {
+    if (!this.watching && winners[0] === mine) {
       return this.info.teams ? "Your team wins the match!" : "You win the match!";
     }
     return `${this.sideName(winners[0])} wins the match.`;
@@ -886,6 +938,7 @@ class TablePage {
 
   mainLabel() {
     const view = this.view;
+    if (this.watching) return "";
     if (view.result && !view.match.finished) return "Next round";
     if (!this.myTurn()) return "";
     const only = view.legal.length === 1 ? view.legal[0] : null;
@@ -924,6 +977,7 @@ class TablePage {
 
   // --- rendering ---
   render() {
+    this.renderLobby();
     this.renderSeats();
     this.renderInfo();
     this.renderBoard();
@@ -931,8 +985,83 @@ class TablePage {
     this.renderControls();
     this.renderHand();
     this.renderStatus();
+    this.renderClock();
   }
 
+  // --- online tables: the lobby before the start, and who is watching ---
+  renderLobby() {
+    const table = this.state.table;
+    this.root.dataset.phase = this.started ? "play" : "lobby";
+    if (this.watching) this.root.dataset.watching = "true";
+    else delete this.root.dataset.watching;
+    const watching = $("watching");
+    if (watching) watching.hidden = !(this.watching && this.started);
+    const lobby = $("lobby");
+    if (!lobby) return;
+    lobby.hidden = this.started;
+    if (this.started) return;
+    const list = $("lobby-seats");
+    list.replaceChildren();
+    for (let i = 0; i < table.seat_count; i++) {
+      const seat = table.seats.find((s) => s.index === i);
+      const li = document.createElement("li");
+      li.dataset.seat = String(i);
+      if (seat) {
+        li.className = "taken";
+        li.textContent = this.seatLabel(i);
+        if (i === 0) li.append(this.span("seat-tag", "host"));
+        if (i === this.me) li.append(this.span("seat-tag", "you"));
+      } else {
+        li.className = "empty";
+        li.textContent = "waiting\u2026";
+      }
+      list.append(li);
+    }
+    const free = table.seats.length < table.seat_count;
+    $("join-form").hidden = !this.watching || !free;
+    $("join").disabled = Boolean(this.pending);
+    $("start-box").hidden = this.me !== 0;
+    $("start").disabled = Boolean(this.pending);
+  }
+
+  // --- the turn clock ---
+  // Seconds left for the seat to move, from the server's deadline and this device's clock: a
+  // device whose clock is off shows the countdown off by as much (the server, not this page,
+  // decides when the time is up; the state that follows corrects the page).
+  secondsLeft() {
+    const deadline = this.state.table.deadline;
+    if (!deadline) return null;
+    return Math.max(0, Math.ceil((Date.parse(deadline) - Date.now()) / 1000));
+  }
+
+  static clockWords(seconds) {
+    return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  }
+
+  renderClock() {
+    const left = this.secondsLeft();
+    const view = this.view;
+    const running = left !== null && view.turn !== null && !view.result;
+    if (!running) {
+      clearInterval(this.clockTimer);
+      this.clockTimer = null;
+      return;
+    }
+    for (const time of document.querySelectorAll(".seat-clock .clock-time")) {
+      time.textContent = TablePage.clockWords(left);
+    }
+    const deadline = this.state.table.deadline;
+    if (left <= 10 && left > 0 && this.warnedDeadline !== deadline) {
+      // Once per turn, not every second.
+      this.warnedDeadline = deadline;
+      this.say(
+        this.myTurn()
+          ? `${left} seconds left to play.`
+          : `${this.seatLabel(view.turn)} has ${left} seconds left.`,
+      );
+    }
+    if (!this.clockTimer) this.clockTimer = setInterval(() => this.renderClock(), 1000);
+  }
   renderSeats() {
     const view = this.view;
     const list = $("seats");
@@ -953,7 +1082,16 @@ class TablePage {
       if (this.info.teams && i !== this.me && side === mySide) {
         li.append(this.span("seat-tag", "partner"));
       }
-      if (view.turn === i && !view.result) li.append(this.span("seat-tag turn-tag", "to play"));
+      if (view.turn === i && !view.result) {
+        li.append(this.span("seat-tag turn-tag", "to play"));
+        const left = this.secondsLeft();
+        if (left !== null) {
+          const clock = this.span("seat-clock", "");
+          clock.append(this.span("visually-hidden", "time left "));
+          clock.append(this.span("clock-time", TablePage.clockWords(left)));
+          li.append(clock);
+        }
+      }
       const count = view.counts[i] ?? 0;
       li.append(this.span("seat-tiles", `${count} tile${count === 1 ? "" : "s"}`));
       const score = view.scores[side] ?? 0;
@@ -985,7 +1123,11 @@ class TablePage {
   renderStatus() {
     const view = this.view;
     let text;
-    if (view.match.finished) text = this.matchWords(view);
+    if (!this.started) {
+      if (this.me === 0) text = "Send the link, then start when your friends are here.";
+      else if (this.watching) text = "Enter your name and join, or watch.";
+      else text = "Waiting for the host to start\u2026";
+    } else if (view.match.finished) text = this.matchWords(view);
     else if (view.result) text = "Hand over: see everyone's tiles, then start the next round.";
     else if (view.turn === null) text = "Waiting for the deal\u2026";
     else if (this.myTurn()) {
@@ -1006,7 +1148,7 @@ class TablePage {
     main.disabled = Boolean(this.pending);
     main.dataset.action = label ? label.toLowerCase().replace(" ", "-") : "";
     const hint = $("hint");
-    hint.hidden = view.match.finished;
+    hint.hidden = view.match.finished || this.watching || !this.started;
     hint.disabled = !this.myTurn() || Boolean(this.pending);
     const undo = $("undo");
     const mine = (view.history || []).some((m) => m.seat === this.me);
@@ -1020,6 +1162,7 @@ class TablePage {
     if (!this.hint) $("hint-box").hidden = true;
     const hand = $("hand");
     hand.replaceChildren();
+    if (this.watching) return; // a spectator holds no tiles
     const hints = this.state.table.show_hints;
     const mine = this.myTurn();
     const playable = new Set(this.plays().map((m) => m.play));
