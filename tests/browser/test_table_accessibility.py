@@ -1,0 +1,66 @@
+"""axe-core on the setup page and on the table (mid-hand; with a hint and two ghost spots shown;
+once the hand is over; at the end of a match): no violations."""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+from table_driver import start_match
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+
+def violations(page) -> list[dict]:
+    response = Axe().run(page).response
+    assert response["passes"], "axe-core checked nothing"
+    return response["violations"]
+
+
+def report(found: list[dict]) -> str:
+    lines = []
+    for violation in found:
+        targets = [node["target"] for node in violation["nodes"]][:5]
+        lines.append(
+            f"{violation['id']} ({violation['impact']}): {violation['help']} "
+            f"[{len(violation['nodes'])} nodes, e.g. {targets}] {violation['helpUrl']}"
+        )
+    return "\n".join(lines)
+
+
+def test_the_setup_page_has_no_axe_violations(server, page):
+    page.goto(server + "/play/")
+    found = violations(page)
+    assert not found, report(found)
+
+
+def test_the_table_mid_hand_has_no_axe_violations(server, page):
+    table = start_match(page, server, preset="classic", level="easy", target=500)
+    table.play_until(lambda t: t.board_tiles() >= 3 and bool(t.playable()))
+    found = violations(page)
+    assert not found, "the table mid-hand:\n" + report(found)
+
+    # With a hint shown and a tile chosen that fits two ends (its ghost spots on the board).
+    table.play_until(lambda t: any(len(ends) > 1 for ends in t.options().values()), limit=300)
+    page.get_by_role("button", name="Hint").click()
+    expect(page.locator("#hint-box")).to_be_visible()
+    tile = next(tile for tile, ends in table.options().items() if len(ends) > 1)
+    page.locator(f'#hand [data-tile="{tile}"]').click()
+    expect(page.locator("#board .spot")).to_have_count(2)
+    found = violations(page)
+    assert not found, "the table with a hint and two spots:\n" + report(found)
+    page.get_by_role("button", name="Cancel").click()
+    expect(page.locator("#board .spot")).to_have_count(0)
+
+    # The hand played out: the result panel with everyone's tiles.
+    table.play_until(lambda t: t.hand_over(), limit=120)
+    found = violations(page)
+    assert not found, "the table after the hand:\n" + report(found)
+
+
+def test_the_end_of_a_match_has_no_axe_violations(server, page):
+    table = start_match(page, server, preset="classic", level="easy", target=25)
+    for _ in range(300):
+        if table.pointer_turn() == "finished":
+            break
+    expect(page.locator("#match-end")).to_be_visible()
+    found = violations(page)
+    assert not found, "the table at the end of the match:\n" + report(found)

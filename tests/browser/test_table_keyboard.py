@@ -1,0 +1,50 @@
+"""A whole hand against the computer with the keyboard alone: Tab into the hand, arrows to a
+tile, Enter to choose it, arrows and Enter for the end, Tab and Enter for Draw, Pass and Next
+round. No pointer event reaches the page."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+from table_driver import Stuck, start_match
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+MAX_ACTIONS = 120
+
+# Counts every pointer, mouse and touch event the page sees, from the first script on.
+COUNT_POINTER_EVENTS = """
+window.pointerEvents = 0;
+for (const type of ["pointerdown", "pointerup", "mousedown", "mouseup", "touchstart"]) {
+  window.addEventListener(type, () => { window.pointerEvents += 1; }, true);
+}
+"""
+
+
+def test_a_whole_hand_by_keyboard_alone(server, page):
+    page.add_init_script(COUNT_POINTER_EVENTS)
+    table = start_match(page, server, preset="classic", level="easy", target=500)
+    actions: list[str] = []
+    for _ in range(MAX_ACTIONS):
+        table.wait_settled()
+        if table.hand_over():
+            break
+        actions.append(table.keyboard_turn())
+    else:
+        raise Stuck(f"the hand did not end after {MAX_ACTIONS} actions: {actions[-10:]}")
+
+    plays = [a for a in actions if a.startswith("play ")]
+    assert plays, actions
+    expect(page.locator("#hand-result")).to_be_visible()
+    expect(page.locator("#hand-result-text")).to_have_text(re.compile(r"(went out|blocked)"))
+    view = table.view()
+    assert view["result"] and not view["match"]["finished"], view["result"]
+    assert len(view["hand"]) == 7 + actions.count("Draw") - len(plays)
+
+    # The next round, by keyboard too.
+    assert table.main_label() == "Next round"
+    assert table.keyboard_turn() == "Next round"
+    expect(page.locator("#round")).to_have_text("2")
+    expect(page.locator("#hand-result")).to_be_hidden()
+    table.wait_settled()
+    assert page.evaluate("() => window.pointerEvents") == 0, "a pointer event reached the page"
