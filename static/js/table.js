@@ -1125,7 +1125,9 @@ class TablePage {
     let text;
     if (!this.started) {
       if (this.me === 0) text = "Send the link, then start when your friends are here.";
-      else if (this.watching) text = "Enter your name and join, or watch.";
+      else if (this.watching && this.state.table.seats.length < this.state.table.seat_count) {
+        text = "Enter your name and join, or watch.";
+      } else if (this.watching) text = "Every seat is taken: you can watch once the game starts.";
       else text = "Waiting for the host to start\u2026";
     } else if (view.match.finished) text = this.matchWords(view);
     else if (view.result) text = "Hand over: see everyone's tiles, then start the next round.";

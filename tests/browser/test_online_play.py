@@ -97,6 +97,7 @@ def test_two_friends_play_live_and_a_spectator_watches(browser, server):
         watcher.goto(link)
         expect(watcher.locator("#connection")).to_have_attribute("data-state", "online")
         expect(watcher.locator("#join-form")).to_be_hidden()
+        expect(watcher.locator("#status")).to_have_text(re.compile("Every seat is taken"))
         expect(watcher.locator("#hand [data-tile]")).to_have_count(0)
 
         # The host starts: everyone's page turns into the table without reloading.
@@ -113,6 +114,14 @@ def test_two_friends_play_live_and_a_spectator_watches(browser, server):
         expect(watcher.locator("#hand [data-tile]")).to_have_count(0)
         # The turn clock runs next to the seat to move.
         expect(host.locator(".seat.turn .seat-clock")).to_have_text(re.compile(r"[01]:\d\d"))
+        # With 10 seconds left it is announced once (here the deadline is moved on the page).
+        watcher.evaluate(
+            "() => { const t = window.dominoesTable;"
+            " t.state.table.deadline = new Date(Date.now() + 9500).toISOString();"
+            " t.renderClock(); }"
+        )
+        expect(watcher.locator("#live")).to_contain_text(re.compile(r"has \d+ seconds left"))
+        expect(watcher.locator(".seat.turn .clock-time")).to_have_text(re.compile(r"0:(0\d|10)"))
 
         # They play a few moves against each other, live.
         played = 0
