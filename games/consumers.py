@@ -124,6 +124,10 @@ class TableConsumer(AsyncWebsocketConsumer):
                     await self._act(kind, message)
                 case "join":
                     await self._join(message)
+                case "leave":
+                    await database_sync_to_async(services.leave_table)(
+                        public_id=self.public_id, player=self.player
+                    )
                 case "start":
                     await database_sync_to_async(services.start_table)(
                         public_id=self.public_id, player=self.player
@@ -175,6 +179,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         seat = selectors.seat_index_of(table, self.player)
         if seat is None and table.kind == Table.Kind.COMPUTER:
             raise services.NotYourSeat
+        if seat is not None and table.kind == Table.Kind.ONLINE:
+            # Opening the table again is coming back: the seat is the player's again.
+            services.come_back(public_id=self.public_id, player=self.player)
         return seat
 
     @database_sync_to_async

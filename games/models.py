@@ -64,6 +64,9 @@ class Seat(models.Model):
     guest = models.CharField(max_length=64, blank=True, help_text="A guest's session key.")
     name = models.CharField(max_length=40)
     bot_level = models.CharField(max_length=8, blank=True, help_text="Blank for a person.")
+    away = models.BooleanField(
+        default=False, help_text="The person left: the computer plays the seat until they return."
+    )
 
     class Meta:
         ordering = ["index"]
@@ -77,6 +80,10 @@ class Seat(models.Model):
     @property
     def is_bot(self) -> bool:
         return bool(self.bot_level)
+
+    @property
+    def played_by_computer(self) -> bool:
+        return self.is_bot or self.away
 
 
 class LogEntry(models.Model):

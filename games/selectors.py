@@ -44,7 +44,12 @@ def table_state(table: Table, seat: int | None) -> dict[str, Any]:
             "auto_pass": table.auto_pass,
             "can_undo": table.kind == Table.Kind.COMPUTER,
             "seats": [
-                {"index": seat_row.index, "name": seat_row.name, "bot": seat_row.bot_level or None}
+                {
+                    "index": seat_row.index,
+                    "name": seat_row.name,
+                    "bot": seat_row.bot_level or None,
+                    "away": seat_row.away,
+                }
                 for seat_row in table.seats.all()
             ],
         },

@@ -27,6 +27,8 @@ from games.models import LogEntry, Seat, Table
 
 #: The casual clock (seed 001): seconds a turn, after which the server plays for the seat.
 CASUAL_TURN_SECONDS = 60
+#: Who plays for a person out of time or away.
+STAND_IN_LEVEL = Level.MEDIUM
 
 
 class TableError(Exception):
@@ -211,6 +213,35 @@ def undo(*, public_id: str, player: Player, seen_version: int) -> Table:
     return table
 
 
+def leave_table(*, public_id: str, player: Player) -> Table:
+    """The player leaves: the computer plays their seat until they come back."""
+    return _set_away(public_id, player, away=True)
+
+
+def come_back(*, public_id: str, player: Player) -> Table:
+    """The player is back: their seat is theirs again (from their next turn)."""
+    return _set_away(public_id, player, away=False)
+
+
+def _set_away(public_id: str, player: Player, *, away: bool) -> Table:
+    with transaction.atomic():
+        table = _locked_table(public_id)
+        seat = _seat_of(table, player)
+        if table.kind != Table.Kind.ONLINE:
+            raise TableError("Leaving and coming back are for tables with friends.")
+        if seat.away == away:
+            return table
+        seat.away = away
+        seat.save(update_fields=["away"])
+        table.version += 1
+        if table.started_at is None:
+            table.save(update_fields=["version", "updated_at"])
+            transaction.on_commit(partial(events.publish, table.public_id, table.version))
+        else:
+            _advance(table, load(table.record))
+    return table
+
+
 def run_bot_turn(*, public_id: str, expected_version: int) -> bool:
     """The computer's move at a table, if the table is still where the job expects it.
 
@@ -227,9 +258,9 @@ def run_bot_turn(*, public_id: str, expected_version: int) -> bool:
             return False
         match = load(table.record)
         seat = next((s for s in table.seats.all() if s.index == match.turn), None)
-        if seat is None or not seat.is_bot:
+        if seat is None or not seat.played_by_computer:
             return False
-        bot = Bot(seat.bot_level, seed=_seed(table))
+        bot = Bot(seat.bot_level or STAND_IN_LEVEL, seed=_seed(table))
         move = bot.choose(match.view_for(seat.index))
         match.apply(seat.index, move)
         _log_move(table, match, seat.index, move)
@@ -255,7 +286,7 @@ def expire_turn(*, public_id: str, expected_version: int | None = None) -> bool:
             return False
         match = load(table.record)
         seat = match.turn
-        stand_in = Bot(Level.MEDIUM, seed=_seed(table))
+        stand_in = Bot(STAND_IN_LEVEL, seed=_seed(table))
         while match.turn == seat:
             move = stand_in.choose(match.view_for(seat))
             match.apply(seat, move)
@@ -380,7 +411,7 @@ def _advance(table: Table, match: Match) -> None:
     """After a change: automatic draws and passes, the clock, save, then the computer's turn
     if it is."""
     seats = {seat.index: seat for seat in Seat.objects.filter(table=table)}
-    while match.turn is not None and table.auto_pass and not seats[match.turn].is_bot:
+    while match.turn is not None and table.auto_pass and not seats[match.turn].played_by_computer:
         moves = match.legal_moves()
         if len(moves) != 1 or not isinstance(moves[0], Draw | Pass):
             break
@@ -388,10 +419,12 @@ def _advance(table: Table, match: Match) -> None:
         match.apply(seat, moves[0])
         _log_move(table, match, seat, moves[0])
     to_move = None if match.turn is None else seats[match.turn]
-    clock_runs = to_move is not None and not to_move.is_bot and table.turn_seconds is not None
+    clock_runs = (
+        to_move is not None and not to_move.played_by_computer and table.turn_seconds is not None
+    )
     table.deadline = timezone.now() + timedelta(seconds=table.turn_seconds) if clock_runs else None
     _save(table, match)
-    if to_move is not None and to_move.is_bot:
+    if to_move is not None and to_move.played_by_computer:
         transaction.on_commit(
             partial(jobs.schedule_bot_turn, public_id=table.public_id, version=table.version)
         )

@@ -142,3 +142,42 @@ def test_the_sweep_command_resolves_expired_turns():
     out = StringIO()
     call_command("sweep_deadlines", stdout=out)
     assert "resolved 1 expired turn" in out.getvalue()
+
+
+def test_a_player_who_leaves_is_played_by_the_computer_until_they_come_back():
+    table = started(seats=2)  # two people, no computer seat
+    match = load(table.record)
+    seat = match.turn
+    mover, other = (HOST, BOB) if seat == 0 else (BOB, HOST)
+    moves_before = table.log.filter(kind=LogEntry.Kind.MOVE, seat=seat).count()
+
+    services.leave_table(public_id=table.public_id, player=mover)
+
+    # The computer played the seat's turn at once (jobs run inline here).
+    table.refresh_from_db()
+    assert table.log.filter(kind=LogEntry.Kind.MOVE, seat=seat).count() > moves_before
+    assert table.seats.get(index=seat).away is True
+
+    services.come_back(public_id=table.public_id, player=mover)
+    table.refresh_from_db()
+    while (match := load(table.record)).turn not in (seat, None):
+        services.play(
+            public_id=table.public_id,
+            player=other,
+            move=match.legal_moves()[0],
+            seen_version=table.version,
+        )
+        table.refresh_from_db()
+    if match.turn is None:
+        pytest.skip("the hand ended before the seat's next turn")
+    # Back at the seat: the clock runs for the person and the computer no longer plays it.
+    assert table.deadline is not None
+    assert not services.run_bot_turn(public_id=table.public_id, expected_version=table.version)
+
+
+def test_leaving_is_for_tables_with_friends():
+    table = services.create_computer_table(
+        player=HOST, name="Host", rules=Rules.for_preset("draw", seats=2), levels=["easy"]
+    )
+    with pytest.raises(TableError, match="friends"):
+        services.leave_table(public_id=table.public_id, player=HOST)

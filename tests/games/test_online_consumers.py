@@ -63,3 +63,28 @@ async def test_friends_join_by_the_link_the_host_starts_and_a_spectator_sees_no_
         assert f'"{tile}"' not in text
     for communicator in (host, friend, watcher):
         await communicator.disconnect()
+
+
+async def test_leaving_hands_the_seat_to_the_computer_and_reopening_takes_it_back():
+    host_key, friend_key = [await sync_to_async(new_session)() for _ in range(2)]
+    public_id = await sync_to_async(open_table)(host_key)
+    await sync_to_async(services.join_table)(
+        public_id=public_id,
+        player=services.Player(user_id=None, session_key=friend_key),
+        name="Bob",
+    )
+    await sync_to_async(services.start_table)(
+        public_id=public_id, player=services.Player(user_id=None, session_key=host_key)
+    )
+    host, _ = await joined(public_id, host_key)
+    friend, _ = await joined(public_id, friend_key)
+    await friend.send_json_to({"type": "leave"})
+    away = await receive_until(host, lambda m: m["table"]["seats"][1]["away"])
+    assert away[-1]["table"]["seats"][1]["name"] == "Bob"
+    await friend.disconnect()
+
+    friend, back = await joined(public_id, friend_key)
+    assert back["view"]["seat"] == 1
+    await receive_until(host, lambda m: not m["table"]["seats"][1]["away"])
+    for communicator in (host, friend):
+        await communicator.disconnect()
