@@ -32,9 +32,16 @@ class Table(models.Model):
     turn_seconds = models.PositiveIntegerField(
         null=True, blank=True, help_text="The casual clock's seconds a turn; None: no clock."
     )
-    deadline = models.DateTimeField(
-        null=True, blank=True, help_text="When the seat to move runs out of time."
+    grace_seconds = models.PositiveIntegerField(
+        default=0, help_text="Reconnection grace added to every turn (tournament clock)."
     )
+    forfeit_at_deadline = models.BooleanField(
+        default=False, help_text="Tournament clock: the seat out of time forfeits the match."
+    )
+    deadline = models.DateTimeField(
+        null=True, blank=True, help_text="When the seat to move runs out of time, grace included."
+    )
+    forfeited_by = models.PositiveSmallIntegerField(null=True, blank=True)
     show_hints = models.BooleanField(default=True)
     auto_pass = models.BooleanField(default=False)
     created_by = models.ForeignKey(

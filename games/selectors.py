@@ -40,6 +40,8 @@ def table_state(table: Table, seat: int | None) -> dict[str, Any]:
             "seat_count": rules.seats,
             "deadline": table.deadline.isoformat() if table.deadline else None,
             "turn_seconds": table.turn_seconds,
+            "grace_seconds": table.grace_seconds,
+            "forfeited_by": table.forfeited_by,
             "show_hints": table.show_hints,
             "auto_pass": table.auto_pass,
             "can_undo": table.kind == Table.Kind.COMPUTER,

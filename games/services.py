@@ -27,6 +27,10 @@ from games.models import LogEntry, Seat, Table
 
 #: The casual clock (seed 001): seconds a turn, after which the server plays for the seat.
 CASUAL_TURN_SECONDS = 60
+#: The tournament clock (seed 000): a playing allowance a turn plus a reconnection grace; the
+#: deadline shown includes the grace, and at expiry the seat to move forfeits the match.
+TOURNAMENT_TURN_SECONDS = 180
+TOURNAMENT_GRACE_SECONDS = 120
 #: Who plays for a person out of time or away.
 STAND_IN_LEVEL = Level.MEDIUM
 
@@ -109,9 +113,12 @@ def create_online_table(
     show_hints: bool = True,
     auto_pass: bool = False,
     turn_seconds: int | None = CASUAL_TURN_SECONDS,
+    grace_seconds: int = 0,
+    forfeit_at_deadline: bool = False,
 ) -> Table:
     """A table for friends: the host sits at seat 0 and shares the link; nothing is dealt
-    until the host starts (:func:`start_table`)."""
+    until the host starts (:func:`start_table`). The casual clock by default; tournaments pass
+    ``TOURNAMENT_TURN_SECONDS``, ``TOURNAMENT_GRACE_SECONDS`` and ``forfeit_at_deadline``."""
     with transaction.atomic():
         table = Table.objects.create(
             kind=Table.Kind.ONLINE,
@@ -121,6 +128,8 @@ def create_online_table(
             auto_pass=auto_pass,
             created_by_id=player.user_id,
             turn_seconds=turn_seconds,
+            grace_seconds=grace_seconds,
+            forfeit_at_deadline=forfeit_at_deadline,
         )
         _seat_person(table, 0, player, name)
         transaction.on_commit(partial(events.publish, table.public_id, table.version))
@@ -254,7 +263,7 @@ def run_bot_turn(*, public_id: str, expected_version: int) -> bool:
             )
         except Table.DoesNotExist:
             return False
-        if table.version != expected_version:
+        if table.version != expected_version or table.finished:
             return False
         match = load(table.record)
         seat = next((s for s in table.seats.all() if s.index == match.turn), None)
@@ -286,6 +295,9 @@ def expire_turn(*, public_id: str, expected_version: int | None = None) -> bool:
             return False
         match = load(table.record)
         seat = match.turn
+        if table.forfeit_at_deadline:
+            _forfeit(table, seat)
+            return True
         stand_in = Bot(STAND_IN_LEVEL, seed=_seed(table))
         while match.turn == seat:
             move = stand_in.choose(match.view_for(seat))
@@ -293,6 +305,15 @@ def expire_turn(*, public_id: str, expected_version: int | None = None) -> bool:
             _log_move(table, match, seat, move)
         _advance(table, match)
     return True
+
+
+def _forfeit(table: Table, seat: int) -> None:
+    table.forfeited_by = seat
+    table.finished = True
+    table.deadline = None
+    table.version += 1
+    table.save(update_fields=["forfeited_by", "finished", "deadline", "version", "updated_at"])
+    transaction.on_commit(partial(events.publish, table.public_id, table.version))
 
 
 def enforce_deadline(*, public_id: str) -> None:
@@ -351,6 +372,8 @@ def _locked(public_id: str, seen_version: int) -> tuple[Table, Match]:
     table = _locked_table(public_id)
     if table.started_at is None:
         raise TableError("The table has not started yet.")
+    if table.forfeited_by is not None:
+        raise TableError(f"The match is over: seat {table.forfeited_by + 1} ran out of time.")
     if seen_version != table.version:
         raise StaleVersion(table.version)
     return table, load(table.record)
@@ -422,7 +445,8 @@ def _advance(table: Table, match: Match) -> None:
     clock_runs = (
         to_move is not None and not to_move.played_by_computer and table.turn_seconds is not None
     )
-    table.deadline = timezone.now() + timedelta(seconds=table.turn_seconds) if clock_runs else None
+    seconds = (table.turn_seconds or 0) + table.grace_seconds
+    table.deadline = timezone.now() + timedelta(seconds=seconds) if clock_runs else None
     _save(table, match)
     if to_move is not None and to_move.played_by_computer:
         transaction.on_commit(
@@ -434,7 +458,7 @@ def _advance(table: Table, match: Match) -> None:
                 jobs.schedule_deadline,
                 public_id=table.public_id,
                 version=table.version,
-                seconds=table.turn_seconds,
+                seconds=seconds,
             )
         )
 

@@ -181,3 +181,45 @@ def test_leaving_is_for_tables_with_friends():
     )
     with pytest.raises(TableError, match="friends"):
         services.leave_table(public_id=table.public_id, player=HOST)
+
+
+def tournament_table() -> Table:
+    table = services.create_online_table(
+        player=HOST,
+        name="Host",
+        rules=Rules.for_preset("classic", seats=2),
+        turn_seconds=services.TOURNAMENT_TURN_SECONDS,
+        grace_seconds=services.TOURNAMENT_GRACE_SECONDS,
+        forfeit_at_deadline=True,
+    )
+    services.join_table(public_id=table.public_id, player=BOB, name="Bob")
+    services.start_table(public_id=table.public_id, player=HOST)
+    table.refresh_from_db()
+    return table
+
+
+def test_the_tournament_deadline_includes_the_grace_and_forfeits_only_at_expiry():
+    table = tournament_table()
+    allowance = services.TOURNAMENT_TURN_SECONDS + services.TOURNAMENT_GRACE_SECONDS
+    expected = timezone.now() + timedelta(seconds=allowance)
+    assert abs((table.deadline - expected).total_seconds()) < 5
+    seat = load(table.record).turn
+    # Past the playing allowance but inside the grace: a short interruption forfeits nothing.
+    Table.objects.filter(pk=table.pk).update(deadline=timezone.now() + timedelta(seconds=60))
+    assert services.expire_turn(public_id=table.public_id) is False
+    assert services.sweep_deadlines() == 0
+
+    expire_now(table)
+    assert services.sweep_deadlines() == 1
+    table.refresh_from_db()
+    assert (table.forfeited_by, table.finished, table.deadline) == (seat, True, None)
+    state = selectors.table_state(selectors.table_for(table.public_id), 0)
+    assert state["table"]["forfeited_by"] == seat
+    mover = {0: HOST, 1: BOB}[seat]
+    with pytest.raises(TableError, match="ran out of time"):
+        services.play(
+            public_id=table.public_id,
+            player=mover,
+            move=load(table.record).legal_moves()[0],
+            seen_version=table.version,
+        )
