@@ -79,6 +79,10 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        if getattr(self, "online", False) and self.seat is not None:
+            await database_sync_to_async(services.seat_disconnected)(
+                public_id=self.public_id, player=self.player
+            )
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self.bucket.take():
@@ -179,9 +183,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         seat = selectors.seat_index_of(table, self.player)
         if seat is None and table.kind == Table.Kind.COMPUTER:
             raise services.NotYourSeat
-        if seat is not None and table.kind == Table.Kind.ONLINE:
+        self.online = table.kind == Table.Kind.ONLINE
+        if seat is not None and self.online:
             # Opening the table again is coming back: the seat is the player's again.
-            services.come_back(public_id=self.public_id, player=self.player)
+            services.seat_connected(public_id=self.public_id, player=self.player)
         return seat
 
     @database_sync_to_async

@@ -21,6 +21,7 @@ logger = logging.getLogger(__name__)
 
 BOT_TURN = "games.services.run_bot_turn"
 DEADLINE = "games.services.expire_turn"
+GONE_CHECK = "games.services.hand_over_if_gone"
 
 
 def schedule_bot_turn(*, public_id: str, version: int) -> None:
@@ -43,6 +44,13 @@ def schedule_deadline(*, public_id: str, version: int, seconds: float) -> None:
         delay=seconds,
         public_id=public_id,
         expected_version=version,
+    )
+
+
+def schedule_gone_check(*, public_id: str, seat_index: int, seconds: float) -> None:
+    """Hand the seat to the computer if its person is still gone after ``seconds``."""
+    run_later(
+        GONE_CHECK, queue="deadlines", delay=seconds, public_id=public_id, seat_index=seat_index
     )
 
 

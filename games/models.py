@@ -74,6 +74,8 @@ class Seat(models.Model):
     away = models.BooleanField(
         default=False, help_text="The person left: the computer plays the seat until they return."
     )
+    connections = models.PositiveIntegerField(default=0, help_text="Open sockets of the person.")
+    gone_since = models.DateTimeField(null=True, blank=True, help_text="Their last socket closed.")
 
     class Meta:
         ordering = ["index"]

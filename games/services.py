@@ -31,6 +31,9 @@ CASUAL_TURN_SECONDS = 60
 #: deadline shown includes the grace, and at expiry the seat to move forfeits the match.
 TOURNAMENT_TURN_SECONDS = 180
 TOURNAMENT_GRACE_SECONDS = 120
+#: How long a person of a casual table may be gone (every socket closed) before the computer
+#: takes their seat; a short interruption changes nothing.
+REJOIN_GRACE_SECONDS = 120
 #: Who plays for a person out of time or away.
 STAND_IN_LEVEL = Level.MEDIUM
 
@@ -232,6 +235,69 @@ def come_back(*, public_id: str, player: Player) -> Table:
     return _set_away(public_id, player, away=False)
 
 
+def seat_connected(*, public_id: str, player: Player) -> None:
+    """A socket of the player opened: they are here, and back if they had gone."""
+    with transaction.atomic():
+        table = _locked_table(public_id)
+        seat = next((s for s in table.seats.all() if player.owns(s)), None)
+        if seat is None:
+            return
+        seat.connections += 1
+        seat.gone_since = None
+        seat.save(update_fields=["connections", "gone_since"])
+    if seat.away:
+        come_back(public_id=public_id, player=player)
+
+
+def seat_disconnected(*, public_id: str, player: Player) -> None:
+    """A socket of the player closed; with none left, the grace for casual tables begins."""
+    with transaction.atomic():
+        table = _locked_table(public_id)
+        seat = next((s for s in table.seats.all() if player.owns(s)), None)
+        if seat is None:
+            return
+        seat.connections = max(0, seat.connections - 1)
+        if seat.connections == 0:
+            seat.gone_since = timezone.now()
+        seat.save(update_fields=["connections", "gone_since"])
+        casual = table.kind == Table.Kind.ONLINE and not table.forfeit_at_deadline
+        if seat.connections == 0 and casual:
+            transaction.on_commit(
+                partial(
+                    jobs.schedule_gone_check,
+                    public_id=public_id,
+                    seat_index=seat.index,
+                    seconds=REJOIN_GRACE_SECONDS,
+                )
+            )
+
+
+def hand_over_if_gone(*, public_id: str, seat_index: int) -> bool:
+    """After the grace: a person still gone is replaced by the computer (casual tables)."""
+    with transaction.atomic():
+        try:
+            table = _locked_table(public_id)
+        except TableNotFound:
+            return False
+        seat = next((s for s in table.seats.all() if s.index == seat_index), None)
+        if (
+            seat is None
+            or seat.away
+            or seat.is_bot
+            or seat.gone_since is None
+            or seat.gone_since > timezone.now() - timedelta(seconds=REJOIN_GRACE_SECONDS)
+            or table.started_at is None
+            or table.finished
+            or table.forfeit_at_deadline
+        ):
+            return False
+        seat.away = True
+        seat.save(update_fields=["away"])
+        table.version += 1
+        _advance(table, load(table.record))
+    return True
+
+
 def _set_away(public_id: str, player: Player, *, away: bool) -> Table:
     with transaction.atomic():
         table = _locked_table(public_id)
@@ -324,12 +390,24 @@ def enforce_deadline(*, public_id: str) -> None:
 
 
 def sweep_deadlines() -> int:
-    """Resolve every deadline that passed without its job (a lost job, a restart); the safety
-    net behind the scheduled jobs. Returns how many turns were played."""
-    expired = Table.objects.filter(deadline__lte=timezone.now(), finished=False)
-    return sum(
+    """Resolve every deadline that passed without its job (a lost job, a restart), and hand
+    over the seats of people gone past the grace; the safety net behind the scheduled jobs.
+    Returns how many were resolved."""
+    now = timezone.now()
+    expired = Table.objects.filter(deadline__lte=now, finished=False)
+    gone = Seat.objects.filter(
+        gone_since__lte=now - timedelta(seconds=REJOIN_GRACE_SECONDS),
+        away=False,
+        table__finished=False,
+        table__kind=Table.Kind.ONLINE,
+    )
+    turns = sum(
         expire_turn(public_id=public_id)
         for public_id in expired.values_list("public_id", flat=True)
+    )
+    return turns + sum(
+        hand_over_if_gone(public_id=public_id, seat_index=index)
+        for public_id, index in gone.values_list("table__public_id", "index")
     )
 
 

@@ -1,13 +1,16 @@
 """An online table over WebSockets: join from the link, the host starts, spectators watch."""
 
 import json
+from datetime import timedelta
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.utils import timezone
 from test_consumers import connect, new_session, receive, receive_until
 
 from games import services
 from games.engine import Rules
+from games.models import Seat
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -88,3 +91,32 @@ async def test_leaving_hands_the_seat_to_the_computer_and_reopening_takes_it_bac
     await receive_until(host, lambda m: not m["table"]["seats"][1]["away"])
     for communicator in (host, friend):
         await communicator.disconnect()
+
+
+async def test_a_player_gone_past_the_grace_is_replaced_until_they_reconnect():
+    host_key, friend_key = [await sync_to_async(new_session)() for _ in range(2)]
+    public_id = await sync_to_async(open_table)(host_key)
+    friend_player = services.Player(user_id=None, session_key=friend_key)
+    await sync_to_async(services.join_table)(public_id=public_id, player=friend_player, name="Bob")
+    await sync_to_async(services.start_table)(
+        public_id=public_id, player=services.Player(user_id=None, session_key=host_key)
+    )
+    friend, _ = await joined(public_id, friend_key)
+    bob = Seat.objects.filter(table__public_id=public_id, index=1)
+    assert (await sync_to_async(bob.get)()).connections == 1
+    await friend.disconnect()
+    seat = await sync_to_async(bob.get)()
+    assert seat.connections == 0 and seat.gone_since is not None
+
+    # A short interruption changes nothing: the check within the grace does nothing.
+    hand_over = sync_to_async(services.hand_over_if_gone)
+    assert await hand_over(public_id=public_id, seat_index=1) is False
+    long_ago = timezone.now() - timedelta(seconds=services.REJOIN_GRACE_SECONDS + 1)
+    await sync_to_async(bob.update)(gone_since=long_ago)
+    assert await hand_over(public_id=public_id, seat_index=1) is True
+    assert (await sync_to_async(bob.get)()).away is True
+
+    friend, back = await joined(public_id, friend_key)
+    seat = await sync_to_async(bob.get)()
+    assert back["view"]["seat"] == 1 and seat.away is False and seat.connections == 1
+    await friend.disconnect()
