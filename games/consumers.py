@@ -128,6 +128,10 @@ class TableConsumer(AsyncWebsocketConsumer):
                     await self._act(kind, message)
                 case "join":
                     await self._join(message)
+                case "rematch":
+                    await database_sync_to_async(services.vote_rematch)(
+                        public_id=self.public_id, player=self.player
+                    )
                 case "leave":
                     await database_sync_to_async(services.leave_table)(
                         public_id=self.public_id, player=self.player

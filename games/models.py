@@ -42,6 +42,10 @@ class Table(models.Model):
         null=True, blank=True, help_text="When the seat to move runs out of time, grace included."
     )
     forfeited_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    rematch_votes = models.JSONField(default=list, help_text="Seats that asked for a rematch.")
+    rematch = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
+    )
     show_hints = models.BooleanField(default=True)
     auto_pass = models.BooleanField(default=False)
     created_by = models.ForeignKey(

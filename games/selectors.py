@@ -9,7 +9,11 @@ from games.services import Player, TableNotFound
 
 def table_for(public_id: str) -> Table:
     try:
-        return Table.objects.prefetch_related("seats").get(public_id=public_id)
+        return (
+            Table.objects.select_related("rematch")
+            .prefetch_related("seats")
+            .get(public_id=public_id)
+        )
     except Table.DoesNotExist:
         raise TableNotFound from None
 
@@ -42,6 +46,10 @@ def table_state(table: Table, seat: int | None) -> dict[str, Any]:
             "turn_seconds": table.turn_seconds,
             "grace_seconds": table.grace_seconds,
             "forfeited_by": table.forfeited_by,
+            "rematch": {
+                "votes": table.rematch_votes,
+                "table": table.rematch.public_id if table.rematch_id else None,
+            },
             "show_hints": table.show_hints,
             "auto_pass": table.auto_pass,
             "can_undo": table.kind == Table.Kind.COMPUTER,

@@ -223,3 +223,30 @@ def test_the_tournament_deadline_includes_the_grace_and_forfeits_only_at_expiry(
             move=load(table.record).legal_moves()[0],
             seen_version=table.version,
         )
+
+
+def test_a_rematch_needs_every_person_to_opt_in():
+    table = tournament_table()
+    with pytest.raises(TableError, match="finished"):
+        services.vote_rematch(public_id=table.public_id, player=HOST)
+    expire_now(table)
+    services.sweep_deadlines()  # the seat to move forfeits: the match is over
+
+    services.vote_rematch(public_id=table.public_id, player=HOST)
+    services.vote_rematch(public_id=table.public_id, player=HOST)  # asking twice is once
+    table.refresh_from_db()
+    assert table.rematch is None and table.rematch_votes == [0]
+    with pytest.raises(NotYourSeat):
+        services.vote_rematch(public_id=table.public_id, player=CAROL)
+
+    services.vote_rematch(public_id=table.public_id, player=BOB)
+    table.refresh_from_db()
+    rematch = table.rematch
+    assert rematch is not None and rematch.started_at is not None
+    assert rematch.rules == table.rules and rematch.forfeit_at_deadline
+    assert [(s.index, s.guest, s.name) for s in rematch.seats.all()] == [
+        (s.index, s.guest, s.name) for s in table.seats.all()
+    ]
+    assert load(rematch.record).hand is not None
+    state = selectors.table_state(selectors.table_for(table.public_id), 0)
+    assert state["table"]["rematch"] == {"votes": [0, 1], "table": rematch.public_id}
