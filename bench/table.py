@@ -169,6 +169,7 @@ class Server:
     env: dict[str, str]
     logs: Path
     worker_class: str | None = None
+    application: str = "dominoes.asgi:application"
     port: int = 0
     processes: dict[str, subprocess.Popen] = field(default_factory=dict)
 
@@ -176,8 +177,7 @@ class Server:
         self.port = free_port()
         self._spawn(
             "daphne",
-            [sys.executable, "-m", "daphne", "-b", HOST, "-p", str(self.port)]
-            + ["dominoes.asgi:application"],
+            [sys.executable, "-m", "daphne", "-b", HOST, "-p", str(self.port), self.application],
         )
         if self.mode == "rq":
             command = [sys.executable, "manage.py", "rqworker", "bots", "--with-scheduler"]

@@ -1,0 +1,509 @@
+"""Load benchmark of online 2-seat tables over WebSockets: prints numbers, one JSON a line.
+
+``--tables`` 2-seat online tables (preset ``block``, no clock), two guests each, every guest a
+real Django session and one WebSocket (``/ws/tables/<id>/``) from this process (asyncio, the
+minimal client of ``bench/table.py``) on loopback, against ``daphne`` in production settings on
+PostgreSQL (a database of the bench's own, created, migrated and dropped) and the Redis channel
+layer (``--redis``, flushed at start and end), with ``JOBS_BACKEND=thread`` (two people: no
+computer moves to run). With ``--processes 2`` two daphne processes share the database and
+Redis, seat 0 on the first and seat 1 on the second (every update crosses channels-redis).
+
+Per process count (``--processes``, default ``1,2``) and mode:
+
+- ``load.human``: every player moves 2-5 s (``--pace``) after it becomes its turn, for
+  ``--human-seconds``.
+- ``load.flat``: every player moves as soon as it is its turn (within the consumer's rate
+  limit, waiting off the clock), for ``--flat-seconds``; a finished match is replaced by a new
+  table (made through the services in a thread; the tables are not timed).
+
+``moves`` counts the moves whose update reached the opponent inside the window; latency is from
+sending a move to the opponent receiving the state with a newer version (p50, p99 in ms).
+``errors`` counts error replies, updates not arrived within 10 s (then the player asks for the
+state again), closed sockets and failed handshakes; ``error_samples`` shows a few.
+
+``load.echo``: the stack's own ceiling: ``bench/echo_app.py`` (one daphne process, the same
+settings) inserts a row per message into PostgreSQL, group-sends it through channels-redis and
+replies; ``2 * --tables`` connections send flat out (closed loop) for ``--flat-seconds``. The last
+line, ``{"bench": "load", ...}``, gives the ratio of flat-out moves per second (one process, and
+two) to echo messages per second. Goals: at ``--tables 1000`` human pace, p99 < 100 ms and no
+errors; flat out at least 70% of the echo.
+
+Run from the repo root: ``.venv/bin/python bench/load.py`` (about 3 minutes); the goal's size:
+``.venv/bin/python bench/load.py --tables 1000 --human-seconds 60``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import resource
+import signal
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from time import perf_counter
+from typing import Any
+
+import psycopg
+import redis
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from table import (  # noqa: E402
+    HOST,
+    ROOT,
+    Closed,
+    RateBudget,
+    Server,
+    WebSocket,
+    migrate,
+    percentiles_ms,
+    site_env,
+)
+
+#: Seconds to wait for the opponent's update before counting an error and asking for the state.
+UPDATE_TIMEOUT = 10.0
+#: Concurrent WebSocket handshakes while connecting the players.
+HANDSHAKES = 50
+#: Seconds after a window for the updates of moves sent inside it.
+DRAIN_SECONDS = 3.0
+P99_GOAL_MS = 100
+ECHO_RATIO_GOAL = 0.7
+
+
+def raise_open_files(needed: int) -> int:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < needed:
+        target = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+# --- tables, made through the services in this process ---------------------------------------
+@dataclass
+class TableSeats:
+    public_id: str
+    sessions: tuple[str, str]
+
+
+def make_table() -> TableSeats:
+    """A started 2-seat online table with two guests (sync: call from a thread in asyncio)."""
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from games import services
+    from games.engine import Rules
+    from games.services import Player
+
+    keys = []
+    for _ in range(2):
+        store = SessionStore()
+        store.create()
+        keys.append(store.session_key)
+    host, guest = Player(user_id=None, session_key=keys[0]), Player(None, keys[1])
+    table = services.create_online_table(
+        player=host, name="A", rules=Rules.for_preset("block", seats=2), turn_seconds=None
+    )
+    services.join_table(public_id=table.public_id, player=guest, name="B")
+    services.start_table(public_id=table.public_id, player=host)
+    return TableSeats(table.public_id, (keys[0], keys[1]))
+
+
+# --- the players ------------------------------------------------------------------------------
+@dataclass
+class Run:
+    """One window's shared counters."""
+
+    pace: tuple[float, float] | None  # None: flat out
+    rng: random.Random
+    stop: bool = False
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    error_samples: list[str] = field(default_factory=list)
+    next_hands: int = 0
+    tables_made: int = 0
+    ready: int = 0
+    window: tuple[float, float] = (0.0, 0.0)
+
+    def error(self, text: str) -> None:
+        self.errors += 1
+        if len(self.error_samples) < 5:
+            self.error_samples.append(text[:200])
+
+
+@dataclass
+class Pending:
+    """The move in flight at one table: its version and when it was sent."""
+
+    version: int = -1
+    seat: int = -1
+    sent: float = 0.0
+    open: bool = False
+
+
+async def connect(port: int, public_id: str, session: str, gate: asyncio.Semaphore) -> WebSocket:
+    async with gate:
+        return await asyncio.wait_for(
+            WebSocket.connect(
+                port,
+                f"/ws/tables/{public_id}/",
+                {"Origin": f"http://{HOST}:{port}", "Cookie": f"sessionid={session}"},
+            ),
+            30,
+        )
+
+
+async def play_seat(run: Run, socket: WebSocket, pending: Pending, state: dict) -> None:
+    """One player until the window closes or the match is over."""
+    budget = RateBudget()
+    moved = -1  # the last version this player acted on
+    while not run.stop:
+        view = state["view"]
+        version = state["version"]
+        if view["match"]["finished"]:
+            return
+        act = None
+        if view["result"] is not None:
+            if view["seat"] == 0 and version > moved:
+                act = {"type": "next_hand", "version": version}
+        elif view["turn"] == view["seat"] and version > moved:
+            if run.pace is not None:
+                await asyncio.sleep(run.rng.uniform(*run.pace))
+                if run.stop:
+                    return
+            legal = view["legal"]
+            move = run.rng.choice([m for m in legal if "play" in m] or legal)
+            act = {"type": "move", "version": version, "move": move}
+        if act is not None:
+            moved = version
+            await budget.take()
+            if act["type"] == "move":
+                pending.version, pending.seat = version, view["seat"]
+                pending.sent, pending.open = perf_counter(), True
+            else:
+                run.next_hands += 1
+            await socket.send(json.dumps(act))
+        while True:
+            try:
+                text = await asyncio.wait_for(socket.receive(), UPDATE_TIMEOUT + 5)
+            except TimeoutError:
+                if run.stop:
+                    return
+                run.error(f"no update within {UPDATE_TIMEOUT + 5:g} s")
+                await socket.send(json.dumps({"type": "sync"}))
+                continue
+            now = perf_counter()
+            message = json.loads(text)
+            if message.get("type") == "error":
+                run.error(f"server: {message.get('message')}")
+                continue
+            if message.get("type") != "state" or message["version"] <= state["version"]:
+                continue
+            if (
+                pending.open
+                and message["version"] > pending.version
+                and message["view"]["seat"] != pending.seat
+            ):
+                pending.open = False
+                if pending.sent < run.window[1]:
+                    run.latencies.append(now - pending.sent)
+            elif pending.open and now - pending.sent > UPDATE_TIMEOUT:
+                pending.open = False
+                run.error(f"the opponent's update took over {UPDATE_TIMEOUT:g} s")
+            state = message
+            break
+
+
+async def play_table(
+    run: Run, ports: tuple[int, int], seats: TableSeats, gate: asyncio.Semaphore, go: asyncio.Event
+) -> None:
+    """One table slot: its two players; in flat out a finished match gets a new table."""
+    first = True
+    while not run.stop:
+        sockets: list[WebSocket] = []
+        try:
+            for seat in (0, 1):
+                sockets.append(
+                    await connect(ports[seat], seats.public_id, seats.sessions[seat], gate)
+                )
+            states = []
+            for socket in sockets:
+                message = json.loads(await asyncio.wait_for(socket.receive(), UPDATE_TIMEOUT))
+                if message.get("type") != "state":
+                    raise RuntimeError(f"the server said: {message}")
+                states.append(message)
+            if first:
+                first = False
+                run.ready += 1
+                await go.wait()
+            pending = Pending()
+            await asyncio.gather(
+                *(
+                    play_seat(run, s, pending, state)
+                    for s, state in zip(sockets, states, strict=True)
+                )
+            )
+        except (Closed, ConnectionError, OSError, RuntimeError, TimeoutError) as error:
+            if first:
+                first = False
+                run.ready += 1
+            if not run.stop:
+                run.error(f"{type(error).__name__}: {error}")
+                await go.wait()
+                await asyncio.sleep(1)
+        finally:
+            for socket in sockets:
+                await socket.close()
+        if run.stop:
+            return
+        seats = await asyncio.to_thread(make_table)
+        run.tables_made += 1
+
+
+async def drive(
+    ports: tuple[int, int],
+    tables: list[TableSeats],
+    pace: tuple[float, float] | None,
+    seconds: float,
+    seed: int,
+) -> Run:
+    run = Run(pace, random.Random(seed))
+    gate, go = asyncio.Semaphore(HANDSHAKES), asyncio.Event()
+    tasks = [asyncio.create_task(play_table(run, ports, t, gate, go)) for t in tables]
+    deadline = time.monotonic() + 180
+    while run.ready < len(tables) and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)  # every table connected (or failed) before the window opens
+    start = perf_counter()
+    run.window = (start, start + seconds)
+    go.set()
+    try:
+        await asyncio.sleep(seconds + DRAIN_SECONDS)  # then the updates of the last moves
+    finally:
+        run.stop = True
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    return run
+
+
+# --- the bare echo ----------------------------------------------------------------------------
+async def echo_client(port: int, gate: asyncio.Semaphore, go: asyncio.Event, run: Run) -> int:
+    async with gate:
+        socket = await asyncio.wait_for(
+            WebSocket.connect(port, "/ws/echo/", {"Origin": f"http://{HOST}:{port}"}), 30
+        )
+    count = 0
+    try:
+        run.ready += 1
+        await go.wait()
+        while not run.stop:
+            start = perf_counter()
+            await socket.send(json.dumps({"n": count}))
+            await asyncio.wait_for(socket.receive(), UPDATE_TIMEOUT)
+            if start < run.window[1]:
+                count += 1
+                run.latencies.append(perf_counter() - start)
+    except (Closed, ConnectionError, OSError, TimeoutError) as error:
+        if not run.stop:
+            run.error(f"{type(error).__name__}: {error}")
+    finally:
+        await socket.close()
+    return count
+
+
+async def drive_echo(port: int, connections: int, seconds: float) -> tuple[Run, int]:
+    run = Run(None, random.Random(0))
+    gate, go = asyncio.Semaphore(HANDSHAKES), asyncio.Event()
+    tasks = [asyncio.create_task(echo_client(port, gate, go, run)) for _ in range(connections)]
+    deadline = time.monotonic() + 180
+    while run.ready + sum(t.done() for t in tasks) < connections and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+    start = perf_counter()
+    run.window = (start, start + seconds)
+    go.set()
+    try:
+        await asyncio.sleep(seconds)
+    finally:
+        run.stop = True
+        done = await asyncio.gather(*tasks, return_exceptions=True)
+    for result in done:
+        if isinstance(result, BaseException):
+            run.error(f"{type(result).__name__}: {result}")
+    return run, sum(r for r in done if isinstance(r, int))
+
+
+# --- main -------------------------------------------------------------------------------------
+def start_servers(
+    count: int, env: dict[str, str], logs: Path, application: str | None = None
+) -> list[Server]:
+    servers = []
+    try:
+        for index in range(count):
+            name = f"echo{index + 1}" if application else f"site{index + 1}"
+            server = Server(name, env, logs)
+            if application:
+                server.application = application
+            servers.append(server)
+            server.start()
+    except BaseException:
+        for server in servers:
+            server.close()
+        raise
+    return servers
+
+
+def load_line(bench: str, processes: int, tables: int, seconds: float, run: Run) -> dict:
+    moves = len(run.latencies)
+    line = {"bench": bench, "tables": tables, "processes": processes, "seconds": seconds}
+    line |= {"moves": moves, "moves_per_s": round(moves / seconds, 1)}
+    line |= percentiles_ms(run.latencies) | {"errors": run.errors}
+    line |= {"next_hands": run.next_hands, "tables_made": run.tables_made}
+    if run.error_samples:
+        line["error_samples"] = run.error_samples
+    return line
+
+
+def bench(args: argparse.Namespace, logs: Path, database_url: str) -> None:
+    env = site_env("thread", database_url, args.redis, 0.0)
+    migrate(env)
+    os.environ.update(env)
+    sys.path.insert(0, str(ROOT))  # the project's dominoes/ before the PyPI package of that name
+    import django
+
+    django.setup()
+    rng = random.Random(args.seed)
+    flat: dict[int, float] = {}
+    human_p99: dict[int, float | None] = {}
+    human_errors: dict[int, int] = {}
+    for processes in args.processes:
+        servers = start_servers(processes, env, logs)
+        try:
+            ports = (servers[0].port, servers[-1].port)
+            for mode in args.modes:
+                if mode == "echo":
+                    continue
+                human = mode == "human"
+                seconds = args.human_seconds if human else args.flat_seconds
+                tables = [make_table() for _ in range(args.tables)]
+                pace = args.pace if human else None
+                run = asyncio.run(drive(ports, tables, pace, seconds, rng.randrange(1 << 30)))
+                line = load_line(f"load.{mode}", processes, args.tables, seconds, run)
+                errors = [s.last_error() for s in servers if s.last_error()]
+                if errors:
+                    line["server_error"] = errors[-1]
+                print(json.dumps(line), flush=True)
+                if human:
+                    human_p99[processes] = line["p99_ms"]
+                    human_errors[processes] = line["errors"]
+                else:
+                    flat[processes] = line["moves_per_s"]
+        finally:
+            for server in servers:
+                server.close()
+    echo_rate = None
+    if "echo" in args.modes:
+        with psycopg.connect(database_url, autocommit=True) as db:
+            db.execute(
+                "CREATE TABLE IF NOT EXISTS bench_echo (id bigserial PRIMARY KEY, body text)"
+            )
+        echo_env = env | {"PYTHONPATH": os.pathsep.join([str(ROOT / "bench"), str(ROOT)])}
+        servers = start_servers(1, echo_env, logs, "echo_app:application")
+        try:
+            connections = 2 * args.tables
+            run, count = asyncio.run(drive_echo(servers[0].port, connections, args.flat_seconds))
+        finally:
+            for server in servers:
+                server.close()
+        with psycopg.connect(database_url) as db:
+            rows = db.execute("SELECT count(*) FROM bench_echo").fetchone()[0]
+        echo_rate = round(count / args.flat_seconds, 1)
+        line = {"bench": "load.echo", "connections": connections, "processes": 1}
+        line |= {"seconds": args.flat_seconds, "messages": count, "messages_per_s": echo_rate}
+        line |= percentiles_ms(run.latencies) | {"errors": run.errors, "rows": rows}
+        if run.error_samples:
+            line["error_samples"] = run.error_samples
+        print(json.dumps(line), flush=True)
+    summary: dict[str, Any] = {"bench": "load", "tables": args.tables}
+    summary |= {"human_p99_ms": human_p99, "human_errors": human_errors}
+    summary |= {"flat_moves_per_s": flat, "echo_messages_per_s": echo_rate}
+    ratio = {p: round(rate / echo_rate, 2) for p, rate in flat.items()} if echo_rate else {}
+    summary["ratio_to_echo"] = ratio
+    summary["goals"] = {
+        "human_p99_ms": P99_GOAL_MS,
+        "human_met": {
+            p: v is not None and v < P99_GOAL_MS and not human_errors[p]
+            for p, v in human_p99.items()
+        },
+        "ratio": ECHO_RATIO_GOAL,
+        "ratio_met": {p: r >= ECHO_RATIO_GOAL for p, r in ratio.items()},
+    }
+    print(json.dumps(summary), flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.partition("\n")[0])
+    parser.add_argument("--tables", type=int, default=200, help="2-seat tables (default 200)")
+    parser.add_argument(
+        "--processes", default="1,2", help="daphne process counts to run, comma-separated (1,2)"
+    )
+    parser.add_argument(
+        "--modes", default="human,flat,echo", help="what to run, comma-separated (human,flat,echo)"
+    )
+    parser.add_argument("--human-seconds", type=float, default=40, help="window at human pace")
+    parser.add_argument("--flat-seconds", type=float, default=15, help="flat-out and echo window")
+    parser.add_argument(
+        "--pace", default="2,5", help="human pace: seconds before a move, min,max (2,5)"
+    )
+    parser.add_argument(
+        "--postgres",
+        default="postgres://postgres@127.0.0.1:5432",
+        help="PostgreSQL server; the bench creates and drops its own database on it",
+    )
+    parser.add_argument(
+        "--redis",
+        default="redis://127.0.0.1:6379/3",
+        help="Redis database of the bench's own, flushed at start and end (default db 3)",
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seed of the players' moves")
+    args = parser.parse_args()
+    args.processes = [int(p) for p in args.processes.split(",") if p.strip()]
+    args.modes = [m.strip() for m in args.modes.split(",") if m.strip()]
+    args.pace = tuple(float(x) for x in args.pace.split(","))
+    if set(args.processes) - {1, 2} or set(args.modes) - {"human", "flat", "echo"}:
+        parser.error("--processes among 1,2; --modes among human,flat,echo")
+    if args.tables < 1 or len(args.pace) != 2:
+        parser.error("--tables at least 1; --pace is min,max")
+    limit = raise_open_files(2 * args.tables * 2 + 256)
+    if limit < 2 * args.tables + 256:
+        parser.error(f"the open-file limit ({limit}) is too low for {args.tables} tables")
+
+    # SIGTERM unwinds like Ctrl-C, through the finally blocks that stop servers and drop data.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    postgres = args.postgres.rstrip("/")
+    database = f"bench_load_{os.getpid()}"
+    with tempfile.TemporaryDirectory(prefix="bench_load_") as logs:
+        with psycopg.connect(f"{postgres}/postgres", autocommit=True) as db:
+            db.execute(f'CREATE DATABASE "{database}"')
+        try:
+            redis.Redis.from_url(args.redis).flushdb()
+            bench(args, Path(logs), f"{postgres}/{database}")
+        finally:
+            try:
+                with contextlib.suppress(Exception):
+                    from django.db import connections
+
+                    connections.close_all()
+                with psycopg.connect(f"{postgres}/postgres", autocommit=True) as db:
+                    db.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+            finally:
+                redis.Redis.from_url(args.redis).flushdb()
+
+
+if __name__ == "__main__":
+    main()
