@@ -69,8 +69,10 @@ from table import (  # noqa: E402
 
 #: Seconds to wait for the opponent's update before counting an error and asking for the state.
 UPDATE_TIMEOUT = 10.0
-#: Concurrent WebSocket handshakes while connecting the players.
-HANDSHAKES = 50
+#: Concurrent WebSocket handshakes, and tries each: daphne drops a socket the application has
+#: not accepted within 5 s, and a connect does a few queries (a storm of them is refused).
+HANDSHAKES = 10
+CONNECT_TRIES = 3
 #: Seconds after a window for the updates of moves sent inside it.
 DRAIN_SECONDS = 3.0
 P99_GOAL_MS = 100
@@ -129,6 +131,7 @@ class Run:
     next_hands: int = 0
     tables_made: int = 0
     ready: int = 0
+    connect_errors: int = 0
     window: tuple[float, float] = (0.0, 0.0)
 
     def error(self, text: str) -> None:
@@ -147,27 +150,31 @@ class Pending:
     open: bool = False
 
 
-async def connect(port: int, public_id: str, session: str, gate: asyncio.Semaphore) -> WebSocket:
-    async with gate:
-        return await asyncio.wait_for(
-            WebSocket.connect(
-                port,
-                f"/ws/tables/{public_id}/",
-                {"Origin": f"http://{HOST}:{port}", "Cookie": f"sessionid={session}"},
-            ),
-            30,
-        )
+async def connect(
+    run: Run, port: int, path: str, headers: dict[str, str], gate: asyncio.Semaphore
+) -> WebSocket:
+    """A WebSocket, tried ``CONNECT_TRIES`` times (each failure counted in ``connect_errors``)."""
+    for attempt in range(CONNECT_TRIES):
+        try:
+            async with gate:
+                return await asyncio.wait_for(WebSocket.connect(port, path, headers), 30)
+        except (ConnectionError, OSError, TimeoutError):
+            run.connect_errors += 1
+            if attempt == CONNECT_TRIES - 1:
+                raise
+            await asyncio.sleep(1 + attempt)
+    raise AssertionError("unreachable")
 
 
-async def play_seat(run: Run, socket: WebSocket, pending: Pending, state: dict) -> None:
-    """One player until the window closes or the match is over."""
+async def play_seat(run: Run, socket: WebSocket, pending: Pending, state: dict) -> bool:
+    """One player until the window closes (False) or the match is over (True)."""
     budget = RateBudget()
     moved = -1  # the last version this player acted on
     while not run.stop:
         view = state["view"]
         version = state["version"]
         if view["match"]["finished"]:
-            return
+            return True
         act = None
         if view["result"] is not None:
             if view["seat"] == 0 and version > moved:
@@ -176,7 +183,7 @@ async def play_seat(run: Run, socket: WebSocket, pending: Pending, state: dict) 
             if run.pace is not None:
                 await asyncio.sleep(run.rng.uniform(*run.pace))
                 if run.stop:
-                    return
+                    return False
             legal = view["legal"]
             move = run.rng.choice([m for m in legal if "play" in m] or legal)
             act = {"type": "move", "version": version, "move": move}
@@ -194,7 +201,7 @@ async def play_seat(run: Run, socket: WebSocket, pending: Pending, state: dict) 
                 text = await asyncio.wait_for(socket.receive(), UPDATE_TIMEOUT + 5)
             except TimeoutError:
                 if run.stop:
-                    return
+                    return False
                 run.error(f"no update within {UPDATE_TIMEOUT + 5:g} s")
                 await socket.send(json.dumps({"type": "sync"}))
                 continue
@@ -213,11 +220,11 @@ async def play_seat(run: Run, socket: WebSocket, pending: Pending, state: dict) 
                 pending.open = False
                 if pending.sent < run.window[1]:
                     run.latencies.append(now - pending.sent)
-            elif pending.open and now - pending.sent > UPDATE_TIMEOUT:
-                pending.open = False
-                run.error(f"the opponent's update took over {UPDATE_TIMEOUT:g} s")
+                if now - pending.sent > UPDATE_TIMEOUT:
+                    run.error(f"the opponent's update took over {UPDATE_TIMEOUT:g} s")
             state = message
             break
+    return False
 
 
 async def play_table(
@@ -227,11 +234,13 @@ async def play_table(
     first = True
     while not run.stop:
         sockets: list[WebSocket] = []
+        finished: list[bool] = []
         try:
-            for seat in (0, 1):
-                sockets.append(
-                    await connect(ports[seat], seats.public_id, seats.sessions[seat], gate)
-                )
+            for seat, port in enumerate(ports):
+                origin = {"Origin": f"http://{HOST}:{port}"}
+                cookie = {"Cookie": f"sessionid={seats.sessions[seat]}"}
+                path = f"/ws/tables/{seats.public_id}/"
+                sockets.append(await connect(run, port, path, origin | cookie, gate))
             states = []
             for socket in sockets:
                 message = json.loads(await asyncio.wait_for(socket.receive(), UPDATE_TIMEOUT))
@@ -243,7 +252,7 @@ async def play_table(
                 run.ready += 1
                 await go.wait()
             pending = Pending()
-            await asyncio.gather(
+            finished = await asyncio.gather(
                 *(
                     play_seat(run, s, pending, state)
                     for s, state in zip(sockets, states, strict=True)
@@ -262,8 +271,9 @@ async def play_table(
                 await socket.close()
         if run.stop:
             return
-        seats = await asyncio.to_thread(make_table)
-        run.tables_made += 1
+        if any(finished):  # the match is over: a new table (else the same one, reconnected)
+            seats = await asyncio.to_thread(make_table)
+            run.tables_made += 1
 
 
 async def drive(
@@ -294,10 +304,7 @@ async def drive(
 
 # --- the bare echo ----------------------------------------------------------------------------
 async def echo_client(port: int, gate: asyncio.Semaphore, go: asyncio.Event, run: Run) -> int:
-    async with gate:
-        socket = await asyncio.wait_for(
-            WebSocket.connect(port, "/ws/echo/", {"Origin": f"http://{HOST}:{port}"}), 30
-        )
+    socket = await connect(run, port, "/ws/echo/", {"Origin": f"http://{HOST}:{port}"}, gate)
     count = 0
     try:
         run.ready += 1
@@ -363,6 +370,7 @@ def load_line(bench: str, processes: int, tables: int, seconds: float, run: Run)
     line = {"bench": bench, "tables": tables, "processes": processes, "seconds": seconds}
     line |= {"moves": moves, "moves_per_s": round(moves / seconds, 1)}
     line |= percentiles_ms(run.latencies) | {"errors": run.errors}
+    line |= {"connect_errors": run.connect_errors}
     line |= {"next_hands": run.next_hands, "tables_made": run.tables_made}
     if run.error_samples:
         line["error_samples"] = run.error_samples
@@ -426,6 +434,7 @@ def bench(args: argparse.Namespace, logs: Path, database_url: str) -> None:
         line = {"bench": "load.echo", "connections": connections, "processes": 1}
         line |= {"seconds": args.flat_seconds, "messages": count, "messages_per_s": echo_rate}
         line |= percentiles_ms(run.latencies) | {"errors": run.errors, "rows": rows}
+        line |= {"connect_errors": run.connect_errors}
         if run.error_samples:
             line["error_samples"] = run.error_samples
         print(json.dumps(line), flush=True)
