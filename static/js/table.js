@@ -540,6 +540,8 @@ class TablePage {
       this.send({ type: "undo", version: this.state.version });
     });
     $("cancel").addEventListener("click", () => this.cancelSelection(true));
+    $("leave").addEventListener("click", () => this.send({ type: "leave" }, { waits: false }));
+    $("rematch").addEventListener("click", () => this.send({ type: "rematch" }, { waits: false }));
     const hand = $("hand");
     hand.addEventListener("click", (event) => {
       const button = event.target.closest("[data-tile]");
@@ -827,6 +829,15 @@ class TablePage {
     const before = previous.view;
     const after = next.view;
     const lines = [];
+    const wasAway = new Map(previous.table.seats.map((s) => [s.index, Boolean(s.away)]));
+    for (const seat of next.table.seats) {
+      if (!wasAway.has(seat.index) || wasAway.get(seat.index) === Boolean(seat.away)) continue;
+      const who = seat.index === after.seat ? "You" : seat.name;
+      lines.push(seat.away ? `${who} left: the computer plays for ${seat.index === after.seat ? "you" : "them"}.` : `${who} ${seat.index === after.seat ? "are" : "is"} back.`);
+    }
+    if (!previous.table.rematch?.table && next.table.rematch?.table) {
+      lines.push("Everyone agreed: the rematch is dealt.");
+    }
     if (previous.table.started === false) {
       const had = new Set(previous.table.seats.map((s) => s.index));
       for (const seat of next.table.seats) {
@@ -924,6 +935,10 @@ class TablePage {
   }
 
   matchWords(view) {
+    const forfeit = this.state.table.forfeited_by;
+    if (forfeit != null) {
+      return `${this.seatLabel(forfeit)} ran out of time and forfeits the match.`;
+    }
     const winners = view.match.winners || [];
     const mine = this.sideOf(this.me);
     if (!winners.length) return "The match is over.";
@@ -1079,6 +1094,7 @@ class TablePage {
       name.className = "seat-name";
       name.textContent = this.seatLabel(i);
       li.append(name);
+      if (seat.away) li.append(this.span("seat-tag away-tag", "away: the computer plays"));
       if (this.info.teams && i !== this.me && side === mySide) {
         li.append(this.span("seat-tag", "partner"));
       }
@@ -1157,6 +1173,15 @@ class TablePage {
     undo.hidden = !this.state.table.can_undo || view.match.finished;
     undo.disabled = !mine || Boolean(this.pending);
     $("cancel").hidden = !this.selected;
+    const online = this.state.table.kind === "online";
+    const mySeat = this.state.table.seats.find((seat) => seat.index === this.me);
+    $("leave").hidden =
+      !online || this.watching || !this.started || this.over || Boolean(mySeat?.away);
+  }
+
+  /** The match is over: finished by the rules, or forfeited on the tournament clock. */
+  get over() {
+    return this.view.match.finished || this.state.table.forfeited_by != null;
   }
 
   renderHand() {
@@ -1370,13 +1395,33 @@ class TablePage {
       list.append(points);
     }
     const end = $("match-end");
-    end.hidden = !view.match.finished;
-    if (view.match.finished) {
+    end.hidden = !this.over;
+    if (this.over) {
       const scores = view.scores.map((s, side) => `${this.sideName(side)} ${s}`).join(", ");
       const counted = view.scores.some((s) => s > 0);
       $("match-end-text").textContent =
         this.matchWords(view) + (counted ? ` Final score: ${scores}.` : "");
+      this.renderRematch();
     }
+  }
+
+  renderRematch() {
+    const table = this.state.table;
+    const online = table.kind === "online" && !this.watching;
+    const rematch = table.rematch || { votes: [], table: null };
+    const people = table.seats.filter((seat) => !seat.bot).map((seat) => seat.index);
+    const asked = rematch.votes.includes(this.me);
+    $("rematch").hidden = !online || Boolean(rematch.table);
+    $("rematch").disabled = asked;
+    const link = $("rematch-link");
+    link.hidden = !rematch.table;
+    if (rematch.table) link.href = `/tables/${rematch.table}/`;
+    const status = $("rematch-status");
+    status.hidden = !online || (!rematch.votes.length && !rematch.table);
+    status.textContent = rematch.table
+      ? "Everyone agreed: the rematch is dealt."
+      : `Rematch: ${rematch.votes.length} of ${people.length} players ready` +
+        (asked ? " (you asked)." : ".");
   }
 }
 

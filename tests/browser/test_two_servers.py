@@ -2,10 +2,9 @@
 other's moves live (the announcement crosses processes through channels-redis; each process
 loads the state from PostgreSQL)."""
 
-import re
-
 import pytest
 from browser_support import Site
+from online_driver import start_online_pair
 from playwright.sync_api import expect
 from test_online_play import board_tiles, new_page, play_one, whose_turn
 
@@ -20,22 +19,7 @@ def test_players_on_two_daphne_processes_play_one_table_live(browser, site):
         host_context, host = new_page(browser)
         friend_context, friend = new_page(browser)
         contexts = [host_context, friend_context]
-        host.goto(site.url + "/play/")
-        host.check("input[name=mode][value=online]")
-        host.check("input[name=preset][value=block]")
-        host.check("input[name=seats][value='2']")
-        host.get_by_role("button", name="Start match").click()
-        expect(host).to_have_url(re.compile(r"/tables/[\w-]+/$"))
-        expect(host.locator("#connection")).to_have_attribute("data-state", "online")
-
-        # The friend follows the same link, but on the other process.
-        friend.goto(host.url.replace(site.url, other_site.url))
-        expect(friend.locator("#connection")).to_have_attribute("data-state", "online")
-        friend.get_by_label("Your name").fill("Bob")
-        friend.get_by_role("button", name="Join the game").click()
-        expect(host.locator("#lobby-seats")).to_contain_text("Bob")
-        host.get_by_role("button", name="Start").click()
-        expect(friend.locator("#hand [data-tile]")).to_have_count(7)
+        start_online_pair(host, friend, site.url, other_site.url)
 
         played = 0
         for _ in range(4):

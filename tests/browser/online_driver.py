@@ -1,0 +1,27 @@
+"""Setting up an online table in the browser: the host creates it, a friend joins, it starts."""
+
+import re
+
+from playwright.sync_api import Page, expect
+
+
+def start_online_pair(host: Page, friend: Page, host_url: str, friend_url: str) -> str:
+    """A 2-seat Block table for friends, started; returns its path. The friend may use
+    another server (``friend_url``) than the host."""
+    host.goto(host_url + "/play/")
+    host.check("input[name=mode][value=online]")
+    host.check("input[name=preset][value=block]")
+    host.check("input[name=seats][value='2']")
+    host.get_by_role("button", name="Start match").click()
+    expect(host).to_have_url(re.compile(r"/tables/[\w-]+/$"))
+    expect(host.locator("#connection")).to_have_attribute("data-state", "online")
+    path = host.url.removeprefix(host_url)
+    friend.goto(friend_url + path)
+    expect(friend.locator("#connection")).to_have_attribute("data-state", "online")
+    friend.get_by_label("Your name").fill("Bob")
+    friend.get_by_role("button", name="Join the game").click()
+    expect(host.locator("#lobby-seats")).to_contain_text("Bob")
+    host.get_by_role("button", name="Start").click()
+    expect(friend.locator("#hand [data-tile]")).to_have_count(7)
+    expect(host.locator("#hand [data-tile]")).to_have_count(7)
+    return path

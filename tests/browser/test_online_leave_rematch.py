@@ -1,0 +1,55 @@
+"""Online tables in the browser: leaving hands the seat to the computer and coming back takes
+it back; at the end of a match a rematch needs both players."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from online_driver import start_online_pair
+from playwright.sync_api import expect
+from test_online_play import new_page
+
+from games import services
+from games.models import Table
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+
+def test_leaving_and_coming_back(browser, server):
+    (host_context, host), (friend_context, friend) = new_page(browser), new_page(browser)
+    try:
+        start_online_pair(host, friend, server, server)
+        friend.get_by_role("button", name="Leave (the computer plays for you)").click()
+        expect(host.locator(".seat[data-seat='1'] .away-tag")).to_be_visible()
+        expect(host.locator("#live")).to_contain_text("Bob left: the computer plays for them.")
+        friend.reload()  # opening the table again is coming back
+        expect(host.locator(".seat[data-seat='1'] .away-tag")).to_have_count(0)
+        expect(host.locator("#live")).to_contain_text("Bob is back.")
+    finally:
+        host_context.close()
+        friend_context.close()
+
+
+def test_a_forfeit_ends_the_match_and_a_rematch_needs_both(browser, server):
+    (host_context, host), (friend_context, friend) = new_page(browser), new_page(browser)
+    try:
+        path = start_online_pair(host, friend, server, server)
+        # The table plays on the tournament clock, and the seat to move runs out of time.
+        public_id = path.strip("/").split("/")[-1]
+        Table.objects.filter(public_id=public_id).update(
+            forfeit_at_deadline=True, deadline=timezone.now() - timedelta(seconds=1)
+        )
+        assert services.sweep_deadlines() == 1
+        for page in (host, friend):
+            expect(page.locator("#match-end")).to_be_visible()
+            expect(page.locator("#match-end-text")).to_contain_text("ran out of time")
+        host.get_by_role("button", name="Rematch").click()
+        expect(friend.locator("#rematch-status")).to_contain_text("1 of 2 players ready")
+        friend.get_by_role("button", name="Rematch").click()
+        for page in (host, friend):
+            expect(page.locator("#rematch-link")).to_be_visible()
+        host.locator("#rematch-link").click()
+        expect(host.locator("#hand [data-tile]")).to_have_count(7)
+    finally:
+        host_context.close()
+        friend_context.close()
