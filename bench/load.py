@@ -312,7 +312,12 @@ async def echo_client(port: int, gate: asyncio.Semaphore, go: asyncio.Event, run
         while not run.stop:
             start = perf_counter()
             await socket.send(json.dumps({"n": count}))
-            await asyncio.wait_for(socket.receive(), UPDATE_TIMEOUT)
+            try:
+                await asyncio.wait_for(socket.receive(), UPDATE_TIMEOUT)
+            except TimeoutError:  # a reply lost (or later than 10 s): counted, then go on
+                if not run.stop:
+                    run.error(f"no reply within {UPDATE_TIMEOUT:g} s")
+                continue
             if start < run.window[1]:
                 count += 1
                 run.latencies.append(perf_counter() - start)
