@@ -28,7 +28,7 @@ line, ``{"bench": "load", ...}``, gives the ratio of flat-out moves per second (
 two) to echo messages per second. Goals: at ``--tables 1000`` human pace, p99 < 100 ms and no
 errors; flat out at least 70% of the echo.
 
-Run from the repo root: ``.venv/bin/python bench/load.py`` (about 3 minutes); the goal's size:
+Run from the repo root: ``.venv/bin/python bench/load.py`` (about 4.5 minutes); the goal's size:
 ``.venv/bin/python bench/load.py --tables 1000 --human-seconds 60``.
 """
 
