@@ -178,6 +178,9 @@ if REDIS_URL:
                 # redis-py 8 defaults (100 connections, 5 s socket timeout) break
                 # channels-redis under load: see STACK-NOTES.
                 "hosts": [{"address": REDIS_URL, "max_connections": 2000, "socket_timeout": None}],
+                # A process's consumers share one Redis channel: the default capacity (100)
+                # silently drops announcements past ~100 busy connections (bench/load.py).
+                "capacity": env_int("CHANNEL_CAPACITY", 2000),
             },
         }
     }

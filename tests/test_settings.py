@@ -98,7 +98,8 @@ def test_database_and_redis_urls_select_the_scale_out_backends():
                 "max_connections": 2000,
                 "socket_timeout": None,
             }
-        ]
+        ],
+        "capacity": 2000,
     }
     assert s["JOBS_BACKEND"] == "rq"
     assert set(s["RQ_QUEUES"]) == {"default", "bots", "deadlines"}
