@@ -74,27 +74,46 @@ def test_a_move_is_logged_the_computer_replies_and_the_version_counts_every_chan
 
 
 @pytest.mark.parametrize(
-    ("attempt", "error"),
+    ("preset", "attempt", "error"),
     [
-        (lambda t, v: dict(public_id=t, player=ALICE, move=Pass(), seen_version=v), IllegalMove),
-        (lambda t, v: dict(public_id=t, player=ALICE, move=Draw(), seen_version=v), IllegalMove),
-        (lambda t, v: dict(public_id=t, player=MALLORY, move=None, seen_version=v), NotYourSeat),
+        # At the first turn of a draw game the boneyard is full: passing is never allowed.
         (
+            "draw",
+            lambda t, v: dict(public_id=t, player=ALICE, move=Pass(), seen_version=v),
+            IllegalMove,
+        ),
+        # Nobody draws in Block.
+        (
+            "block",
+            lambda t, v: dict(public_id=t, player=ALICE, move=Draw(), seen_version=v),
+            IllegalMove,
+        ),
+        (
+            "block",
+            lambda t, v: dict(public_id=t, player=MALLORY, move=None, seen_version=v),
+            NotYourSeat,
+        ),
+        (
+            "block",
             lambda t, v: dict(public_id="nope", player=ALICE, move=None, seen_version=v),
             TableNotFound,
         ),
-        (lambda t, v: dict(public_id=t, player=ALICE, move=None, seen_version=v - 1), StaleVersion),
+        (
+            "block",
+            lambda t, v: dict(public_id=t, player=ALICE, move=None, seen_version=v - 1),
+            StaleVersion,
+        ),
     ],
     ids=[
-        "pass-holding-a-fit",
-        "draw-holding-a-fit",
+        "pass-while-a-draw-is-possible",
+        "draw-in-block",
         "other-peoples-table",
         "unknown-table",
         "stale-version",
     ],
 )
-def test_bad_input_gets_a_clear_error_and_changes_nothing(attempt, error):
-    table = new_table(preset="block")
+def test_bad_input_gets_a_clear_error_and_changes_nothing(preset, attempt, error):
+    table = new_table(preset=preset)
     before = state(table)
     legal = my_move(table)
     kwargs = attempt(table.public_id, before[0])
