@@ -87,21 +87,12 @@ def create_computer_table(
     if len(levels) != rules.seats - 1:
         raise TableError(f"Choose a computer level for each of the {rules.seats - 1} other seats.")
     with transaction.atomic():
-        table = Table.objects.create(
-            kind=Table.Kind.COMPUTER,
-            rules=rules.to_record(),
-            record={},
-            show_hints=show_hints,
-            auto_pass=auto_pass,
-            created_by_id=player.user_id,
-            started_at=timezone.now(),
+        table = _new_table(
+            Table.Kind.COMPUTER, player, rules, show_hints, auto_pass, started_at=timezone.now()
         )
         _seat_person(table, 0, player, name)
         for index, level in enumerate(levels, start=1):
-            level = Level(level)
-            Seat.objects.create(
-                table=table, index=index, bot_level=level, name=f"Computer ({level})"
-            )
+            _seat_computer(table, index, Level(level))
         match = Match(rules)
         _deal(table, match)
         _advance(table, match)
@@ -123,13 +114,12 @@ def create_online_table(
     until the host starts (:func:`start_table`). The casual clock by default; tournaments pass
     ``TOURNAMENT_TURN_SECONDS``, ``TOURNAMENT_GRACE_SECONDS`` and ``forfeit_at_deadline``."""
     with transaction.atomic():
-        table = Table.objects.create(
-            kind=Table.Kind.ONLINE,
-            rules=rules.to_record(),
-            record={},
-            show_hints=show_hints,
-            auto_pass=auto_pass,
-            created_by_id=player.user_id,
+        table = _new_table(
+            Table.Kind.ONLINE,
+            player,
+            rules,
+            show_hints,
+            auto_pass,
             turn_seconds=turn_seconds,
             grace_seconds=grace_seconds,
             forfeit_at_deadline=forfeit_at_deadline,
@@ -170,9 +160,7 @@ def start_table(*, public_id: str, player: Player, level: Level | str = Level.ME
         taken = {seat.index for seat in table.seats.all()}
         for index in range(rules.seats):
             if index not in taken:
-                Seat.objects.create(
-                    table=table, index=index, bot_level=level, name=f"Computer ({level})"
-                )
+                _seat_computer(table, index, Level(level))
         table.started_at = timezone.now()
         table.save(update_fields=["started_at"])
         match = Match(rules)
@@ -472,6 +460,31 @@ def hint_for(*, public_id: str, player: Player) -> Hint:
 
 
 # --- inside ---------------------------------------------------------------------------------
+def _new_table(
+    kind: Table.Kind,
+    player: Player,
+    rules: Rules,
+    show_hints: bool,
+    auto_pass: bool,
+    **fields: object,
+) -> Table:
+    return Table.objects.create(
+        kind=kind,
+        rules=rules.to_record(),
+        record={},
+        show_hints=show_hints,
+        auto_pass=auto_pass,
+        created_by_id=player.user_id,
+        **fields,
+    )
+
+
+def _seat_computer(table: Table, index: int, level: Level) -> Seat:
+    return Seat.objects.create(
+        table=table, index=index, bot_level=level, name=f"Computer ({level})"
+    )
+
+
 def _seat_person(table: Table, index: int, player: Player, name: str) -> Seat:
     return Seat.objects.create(
         table=table,
