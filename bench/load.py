@@ -62,6 +62,7 @@ from table import (  # noqa: E402
     RateBudget,
     Server,
     WebSocket,
+    add_service_arguments,
     migrate,
     percentiles_ms,
     site_env,
@@ -474,16 +475,7 @@ def main() -> None:
     parser.add_argument(
         "--pace", default="2,5", help="human pace: seconds before a move, min,max (2,5)"
     )
-    parser.add_argument(
-        "--postgres",
-        default="postgres://postgres@127.0.0.1:5432",
-        help="PostgreSQL server; the bench creates and drops its own database on it",
-    )
-    parser.add_argument(
-        "--redis",
-        default="redis://127.0.0.1:6379/3",
-        help="Redis database of the bench's own, flushed at start and end (default db 3)",
-    )
+    add_service_arguments(parser)
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' moves")
     args = parser.parse_args()
     args.processes = [int(p) for p in args.processes.split(",") if p.strip()]

@@ -665,6 +665,20 @@ async def bench(args: argparse.Namespace, logs: Path, database_url: str) -> None
     print(json.dumps(last))
 
 
+def add_service_arguments(parser: argparse.ArgumentParser) -> None:
+    """--postgres and --redis (shared with bench/load.py)."""
+    parser.add_argument(
+        "--postgres",
+        default="postgres://postgres@127.0.0.1:5432",
+        help="PostgreSQL server; the bench creates and drops its own database on it",
+    )
+    parser.add_argument(
+        "--redis",
+        default="redis://127.0.0.1:6379/3",
+        help="Redis database of the bench's own, flushed at start and end (default db 3)",
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.partition("\n")[0])
     parser.add_argument(
@@ -687,16 +701,7 @@ def main() -> None:
         choices=["easy", "medium", "hard", "master"],
         help="the computer's level (default easy: its thinking is not what is measured here)",
     )
-    parser.add_argument(
-        "--postgres",
-        default="postgres://postgres@127.0.0.1:5432",
-        help="PostgreSQL server; the bench creates and drops its own database on it",
-    )
-    parser.add_argument(
-        "--redis",
-        default="redis://127.0.0.1:6379/3",
-        help="Redis database of the bench's own, flushed at start and end (default db 3)",
-    )
+    add_service_arguments(parser)
     parser.add_argument(
         "--bot-pause",
         type=float,

@@ -128,25 +128,24 @@ def server(site):
     return site.url
 
 
-@pytest.fixture
-def page(browser, request):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def _page_in(browser, request, **context_options):
+    """A page in a context of its own; a full-page screenshot of it is kept after the test."""
+    context = browser.new_context(**context_options)
     page = context.new_page()
     page.set_default_timeout(10_000)
     yield page
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{request.node.name}.png"), full_page=True)
     context.close()
+
+
+@pytest.fixture
+def page(browser, request):
+    yield from _page_in(browser, request, viewport={"width": 1280, "height": 900})
 
 
 @pytest.fixture
 def phone(browser, request):
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    yield from _page_in(
+        browser, request, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
     )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{request.node.name}.png"), full_page=True)
-    context.close()
