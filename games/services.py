@@ -17,7 +17,7 @@ from functools import partial
 from django.db import transaction
 from django.utils import timezone
 
-from games import events, jobs
+from games import events, jobs, signals
 from games.engine import Deal, Draw, IllegalMove, Match, Move, Pass, Rules, export, load
 from games.engine.bots import Bot, Level
 from games.engine.bots.hint import Hint, hint
@@ -201,6 +201,9 @@ def undo(*, public_id: str, player: Player, seen_version: int) -> Table:
         seat = _seat_of(table, player)
         if table.kind != Table.Kind.COMPUTER:
             raise TableError("Undo is only for games against the computer.")
+        if table.finished:
+            # A finished match is counted (statistics, ratings): it stays as it ended.
+            raise TableError("The match is over: its moves can no longer be taken back.")
         entries = list(table.log.all())
         last_deal = max(i for i, e in enumerate(entries) if e.kind == LogEntry.Kind.DEAL)
         mine = [i for i, e in enumerate(entries) if i > last_deal and e.seat == seat.index]
@@ -418,6 +421,7 @@ def _forfeit(table: Table, seat: int) -> None:
     table.version += 1
     table.save(update_fields=["forfeited_by", "finished", "deadline", "version", "updated_at"])
     transaction.on_commit(partial(events.publish, table.public_id, table.version))
+    _announce_finish(table)
 
 
 def enforce_deadline(*, public_id: str) -> None:
@@ -605,7 +609,16 @@ def _advance(table: Table, match: Match) -> None:
 
 
 def _save(table: Table, match: Match) -> None:
+    just_finished = match.finished and not table.finished
     table.record = export(match)
     table.finished = match.finished
     table.save(update_fields=["record", "version", "finished", "deadline", "updated_at"])
     transaction.on_commit(partial(events.publish, table.public_id, table.version))
+    if just_finished:
+        _announce_finish(table)
+
+
+def _announce_finish(table: Table) -> None:
+    transaction.on_commit(
+        partial(signals.match_finished.send, sender=Table, public_id=table.public_id)
+    )

@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from games import selectors, services
+from games import selectors, services, signals
 from games.engine import Rules, load
 from games.models import LogEntry, Table
 from games.services import NotYourSeat, Player, TableError
@@ -209,10 +209,18 @@ def test_the_tournament_deadline_includes_the_grace_and_forfeits_only_at_expiry(
     assert services.expire_turn(public_id=table.public_id) is False
     assert services.sweep_deadlines() == 0
 
+    finished = []
+
+    def heard(sender, public_id, **kwargs):
+        finished.append(public_id)
+
+    signals.match_finished.connect(heard)
     expire_now(table)
     assert services.sweep_deadlines() == 1
+    signals.match_finished.disconnect(heard)
     table.refresh_from_db()
     assert (table.forfeited_by, table.finished, table.deadline) == (seat, True, None)
+    assert finished == [table.public_id], "a forfeit ends the match: announced once"
     state = selectors.table_state(selectors.table_for(table.public_id), 0)
     assert state["table"]["forfeited_by"] == seat
     mover = {0: HOST, 1: BOB}[seat]

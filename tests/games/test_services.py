@@ -5,7 +5,7 @@ import threading
 import pytest
 from django.db import connection
 
-from games import services
+from games import services, signals
 from games.engine import ALL_TILES, Draw, End, IllegalMove, Pass, Play, Rules, load
 from games.engine.record import move_from_record
 from games.models import LogEntry, Table
@@ -240,6 +240,12 @@ def test_automatic_passes_for_a_player_who_asked_for_them():
 
 
 def test_a_whole_match_against_the_computer_reaches_its_end():
+    finished = []
+
+    def heard(sender, public_id, **kwargs):
+        finished.append(public_id)
+
+    signals.match_finished.connect(heard)
     table = new_table(preset="classic", match={"target": 25})
     for _ in range(500):
         table.refresh_from_db()
@@ -260,3 +266,7 @@ def test_a_whole_match_against_the_computer_reaches_its_end():
     assert table.record == replayed_from_log(table)
     with pytest.raises(IllegalMove):
         services.next_hand(public_id=table.public_id, player=ALICE, seen_version=table.version)
+    with pytest.raises(services.TableError, match="match is over"):
+        services.undo(public_id=table.public_id, player=ALICE, seen_version=table.version)
+    signals.match_finished.disconnect(heard)
+    assert finished == [table.public_id], "announced once, after the match ended"
