@@ -14,7 +14,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from games import events, selectors, services
+from games import events, selectors, services, snapshots
 from games.engine import IllegalMove, InvalidTile, Move
 from games.engine.moves import move_to_record
 from games.engine.record import move_from_record
@@ -102,9 +102,16 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self._handle(message)
 
     async def table_changed(self, event: dict[str, Any]) -> None:
-        """A change was committed: send this seat's view if it is newer than the last sent."""
-        if event["version"] > self.sent_version:
+        """A change was committed: send this seat's view if it is newer than the last sent,
+        from this process's snapshot when it has that version (no database trip)."""
+        version = event["version"]
+        if version <= self.sent_version:
+            return
+        snapshot = snapshots.recall(self.public_id, at_least=version)
+        if snapshot is None:
             await self._send_state()
+        else:
+            await self._send_view(selectors.state_of(snapshot, self.seat))
 
     # --- messages ---------------------------------------------------------------------------
     async def _handle(self, message: dict[str, Any]) -> None:
@@ -198,7 +205,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         return selectors.table_state(selectors.table_for(self.public_id), self.seat)
 
     async def _send_state(self) -> None:
-        state = await self._state()
+        await self._send_view(await self._state())
+
+    async def _send_view(self, state: dict[str, Any]) -> None:
         self.sent_version = max(self.sent_version, state["version"])
         await self._send(state)
 

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from games.engine import Match, Rules, load
+from games import snapshots
 from games.models import Table
 from games.services import Player, TableNotFound
 
@@ -27,32 +27,38 @@ def seat_index_of(table: Table, player: Player) -> int | None:
 
 
 def table_state(table: Table, seat: int | None) -> dict[str, Any]:
+    """The payload a client renders for ``seat`` (None: a spectator) of a table row."""
+    snapshot = snapshots.TableSnapshot.of(table, list(table.seats.all()))
+    snapshots.remember(snapshot)
+    return state_of(snapshot, seat)
+
+
+def state_of(snapshot: snapshots.TableSnapshot, seat: int | None) -> dict[str, Any]:
     """The payload a client renders: the engine's view of ``seat`` and the table around it.
 
     The view is made by the engine for that seat alone (never filtered afterwards), so it holds
-    no other hand and nothing of the boneyard's order.
+    no other hand and nothing of the boneyard's order. No database work: the event loop may
+    call it.
     """
-    rules = Rules.from_record(table.rules)
-    match = load(table.record) if table.started_at is not None else Match(rules)
     return {
         "type": "state",
-        "version": table.version,
+        "version": snapshot.version,
         "table": {
-            "id": table.public_id,
-            "kind": table.kind,
-            "started": table.started_at is not None,
-            "seat_count": rules.seats,
-            "deadline": table.deadline.isoformat() if table.deadline else None,
-            "turn_seconds": table.turn_seconds,
-            "grace_seconds": table.grace_seconds,
-            "forfeited_by": table.forfeited_by,
+            "id": snapshot.public_id,
+            "kind": snapshot.kind,
+            "started": snapshot.started,
+            "seat_count": snapshot.rules.seats,
+            "deadline": snapshot.deadline.isoformat() if snapshot.deadline else None,
+            "turn_seconds": snapshot.turn_seconds,
+            "grace_seconds": snapshot.grace_seconds,
+            "forfeited_by": snapshot.forfeited_by,
             "rematch": {
-                "votes": table.rematch_votes,
-                "table": table.rematch.public_id if table.rematch_id else None,
+                "votes": list(snapshot.rematch_votes),
+                "table": snapshot.rematch_public_id,
             },
-            "show_hints": table.show_hints,
-            "auto_pass": table.auto_pass,
-            "can_undo": table.kind == Table.Kind.COMPUTER,
+            "show_hints": snapshot.show_hints,
+            "auto_pass": snapshot.auto_pass,
+            "can_undo": snapshot.kind == Table.Kind.COMPUTER,
             "seats": [
                 {
                     "index": seat_row.index,
@@ -60,8 +66,8 @@ def table_state(table: Table, seat: int | None) -> dict[str, Any]:
                     "bot": seat_row.bot_level or None,
                     "away": seat_row.away,
                 }
-                for seat_row in table.seats.all()
+                for seat_row in snapshot.seats
             ],
         },
-        "view": match.view_for(seat).to_json(),
+        "view": snapshot.match.view_for(seat).to_json(),
     }

@@ -17,7 +17,7 @@ from functools import partial
 from django.db import transaction
 from django.utils import timezone
 
-from games import events, jobs, signals
+from games import events, jobs, signals, snapshots
 from games.engine import Deal, Draw, IllegalMove, Match, Move, Pass, Rules, export, load
 from games.engine.bots import Bot, Level
 from games.engine.bots.hint import Hint, hint
@@ -212,7 +212,7 @@ def undo(*, public_id: str, player: Player, seen_version: int) -> Table:
         table.log.filter(position__gte=entries[mine[-1]].position).delete()
         match = _replay_log(table, entries[: mine[-1]])
         table.version += 1
-        _save(table, match)
+        _save(table, match, list(table.seats.all()))
     return table
 
 
@@ -335,7 +335,7 @@ def hand_over_if_gone(*, public_id: str, seat_index: int) -> bool:
         seat.away = True
         seat.save(update_fields=["away"])
         table.version += 1
-        _advance(table, load(table.record))
+        _advance(table, _match_of(table))
     return True
 
 
@@ -354,7 +354,7 @@ def _set_away(public_id: str, player: Player, *, away: bool) -> Table:
             table.save(update_fields=["version", "updated_at"])
             transaction.on_commit(partial(events.publish, table.public_id, table.version))
         else:
-            _advance(table, load(table.record))
+            _advance(table, _match_of(table))
     return table
 
 
@@ -372,7 +372,7 @@ def run_bot_turn(*, public_id: str, expected_version: int) -> bool:
             return False
         if table.version != expected_version or table.finished:
             return False
-        match = load(table.record)
+        match = _match_of(table)
         seat = next((s for s in table.seats.all() if s.index == match.turn), None)
         if seat is None or not seat.played_by_computer:
             return False
@@ -400,7 +400,7 @@ def expire_turn(*, public_id: str, expected_version: int | None = None) -> bool:
             return False
         if expected_version is not None and expected_version != table.version:
             return False
-        match = load(table.record)
+        match = _match_of(table)
         seat = match.turn
         if table.forfeit_at_deadline:
             _forfeit(table, seat)
@@ -457,7 +457,7 @@ def hint_for(*, public_id: str, player: Player) -> Hint:
     """The suggested move for the player, on their turn, with its reason."""
     table = _table(public_id)
     seat = _seat_of(table, player)
-    match = load(table.record)
+    match = _match_of(table)
     if match.turn != seat.index:
         raise TableError("A hint is for your turn.")
     return hint(match.view_for(seat.index), seed=_seed(table))
@@ -521,7 +521,16 @@ def _locked(public_id: str, seen_version: int) -> tuple[Table, Match]:
         raise TableError(f"The match is over: seat {table.forfeited_by + 1} ran out of time.")
     if seen_version != table.version:
         raise StaleVersion(table.version)
-    return table, load(table.record)
+    return table, _match_of(table)
+
+
+def _match_of(table: Table) -> Match:
+    """The table row's match: a copy of this process's snapshot at the same version (one
+    state forever), else rebuilt from the record."""
+    snapshot = snapshots.recall(table.public_id, at_least=table.version)
+    if snapshot is not None and snapshot.version == table.version:
+        return snapshot.match.copy()
+    return load(table.record)
 
 
 def _seat_of(table: Table, player: Player) -> Seat:
@@ -592,7 +601,7 @@ def _advance(table: Table, match: Match) -> None:
     )
     seconds = (table.turn_seconds or 0) + table.grace_seconds
     table.deadline = timezone.now() + timedelta(seconds=seconds) if clock_runs else None
-    _save(table, match)
+    _save(table, match, list(seats.values()))
     if to_move is not None and to_move.played_by_computer:
         transaction.on_commit(
             partial(jobs.schedule_bot_turn, public_id=table.public_id, version=table.version)
@@ -608,14 +617,22 @@ def _advance(table: Table, match: Match) -> None:
         )
 
 
-def _save(table: Table, match: Match) -> None:
+def _save(table: Table, match: Match, seats: list[Seat]) -> None:
+    """Save the table's new state; once committed, keep its snapshot (the match is then the
+    snapshot's: nothing changes it after this) and announce the version."""
     just_finished = match.finished and not table.finished
     table.record = export(match)
     table.finished = match.finished
     table.save(update_fields=["record", "version", "finished", "deadline", "updated_at"])
-    transaction.on_commit(partial(events.publish, table.public_id, table.version))
+    snapshot = snapshots.TableSnapshot.of(table, seats, match)
+    transaction.on_commit(partial(_committed, snapshot))
     if just_finished:
         _announce_finish(table)
+
+
+def _committed(snapshot: snapshots.TableSnapshot) -> None:
+    snapshots.remember(snapshot)
+    events.publish(snapshot.public_id, snapshot.version)
 
 
 def _announce_finish(table: Table) -> None:

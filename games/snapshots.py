@@ -1,0 +1,111 @@
+"""The newest committed state of each table this process has seen, by version.
+
+A table at a given version is one state forever: every change that a player can see raises the
+version. So a process keeps the last state it committed or read for each table, and a
+connection told "table T is now at version V" sends its seat's view from the snapshot when the
+snapshot is at V or newer, without a trip to the database; only a process that has not seen
+version V yet reads it (once, for all its connections). The database stays the truth: a
+snapshot is only ever a copy of a committed row, and a miss reads the row.
+
+Snapshots are shared between the server's event loop and the threads that run database work,
+so they are immutable: the match inside is never changed (services apply moves to a copy).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime
+
+from games.engine import Match, Rules, load
+from games.models import Seat, Table
+
+#: Tables remembered per process; the least recently used beyond this are forgotten.
+CAPACITY = 20_000
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSnapshot:
+    index: int
+    name: str
+    bot_level: str
+    away: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableSnapshot:
+    """What the table payload shows of a table at one version (see games.selectors)."""
+
+    public_id: str
+    kind: str
+    version: int
+    started: bool
+    rules: Rules
+    match: Match
+    deadline: datetime | None
+    turn_seconds: int | None
+    grace_seconds: int
+    forfeited_by: int | None
+    rematch_votes: tuple[int, ...]
+    rematch_public_id: str | None
+    show_hints: bool
+    auto_pass: bool
+    seats: tuple[SeatSnapshot, ...]
+
+    @classmethod
+    def of(cls, table: Table, seats: list[Seat], match: Match | None = None) -> TableSnapshot:
+        """The snapshot of a table row (and its seats) as saved; ``match`` when the caller
+        already holds the row's match (it is then owned by the snapshot: never change it)."""
+        rules = Rules.from_record(table.rules)
+        started = table.started_at is not None
+        if match is None:
+            match = load(table.record) if started else Match(rules)
+        return cls(
+            public_id=table.public_id,
+            kind=table.kind,
+            version=table.version,
+            started=started,
+            rules=rules,
+            match=match,
+            deadline=table.deadline,
+            turn_seconds=table.turn_seconds,
+            grace_seconds=table.grace_seconds,
+            forfeited_by=table.forfeited_by,
+            rematch_votes=tuple(table.rematch_votes),
+            rematch_public_id=table.rematch.public_id if table.rematch_id else None,
+            show_hints=table.show_hints,
+            auto_pass=table.auto_pass,
+            seats=tuple(
+                SeatSnapshot(s.index, s.name, s.bot_level, s.away)
+                for s in sorted(seats, key=lambda s: s.index)
+            ),
+        )
+
+
+_snapshots: OrderedDict[str, TableSnapshot] = OrderedDict()
+_lock = threading.Lock()
+
+
+def remember(snapshot: TableSnapshot) -> None:
+    """Keep ``snapshot`` unless a newer one of the same table is already kept."""
+    with _lock:
+        held = _snapshots.get(snapshot.public_id)
+        if held is None or held.version < snapshot.version:
+            _snapshots[snapshot.public_id] = snapshot
+        _snapshots.move_to_end(snapshot.public_id)
+        while len(_snapshots) > CAPACITY:
+            _snapshots.popitem(last=False)
+
+
+def recall(public_id: str, *, at_least: int) -> TableSnapshot | None:
+    """The kept snapshot of the table if it is at version ``at_least`` or newer."""
+    with _lock:
+        held = _snapshots.get(public_id)
+    return held if held is not None and held.version >= at_least else None
+
+
+def forget_all() -> None:
+    """Drop every snapshot (tests that rewrite rows behind the services' back)."""
+    with _lock:
+        _snapshots.clear()
