@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db import connection
 
 from games import events, selectors, services, snapshots
 from games.engine import IllegalMove, InvalidTile, Move
@@ -48,6 +50,14 @@ class TokenBucket:
         return True
 
 
+def in_database(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``func`` (database work) made awaitable. On PostgreSQL it runs on any thread of the
+    server's pool rather than channels' single database thread: row locks already order the
+    changes of one table, and the round trips of one move overlap with other tables' moves.
+    SQLite (the embedded default) keeps the single thread: it has one writer at a time."""
+    return database_sync_to_async(func, thread_sensitive=connection.vendor != "postgresql")
+
+
 def player_of(scope: dict[str, Any]) -> Player:
     user = scope.get("user")
     session = scope.get("session")
@@ -80,7 +90,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
         if getattr(self, "online", False) and self.seat is not None:
-            await database_sync_to_async(services.seat_disconnected)(
+            await in_database(services.seat_disconnected)(
                 public_id=self.public_id, player=self.player
             )
 
@@ -121,7 +131,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 case "sync":
                     await self._send_state()
                 case "hint":
-                    suggestion = await database_sync_to_async(services.hint_for)(
+                    suggestion = await in_database(services.hint_for)(
                         public_id=self.public_id, player=self.player
                     )
                     await self._send(
@@ -136,15 +146,15 @@ class TableConsumer(AsyncWebsocketConsumer):
                 case "join":
                     await self._join(message)
                 case "rematch":
-                    await database_sync_to_async(services.vote_rematch)(
+                    await in_database(services.vote_rematch)(
                         public_id=self.public_id, player=self.player
                     )
                 case "leave":
-                    await database_sync_to_async(services.leave_table)(
+                    await in_database(services.leave_table)(
                         public_id=self.public_id, player=self.player
                     )
                 case "start":
-                    await database_sync_to_async(services.start_table)(
+                    await in_database(services.start_table)(
                         public_id=self.public_id, player=self.player
                     )
                 case _:
@@ -170,24 +180,24 @@ class TableConsumer(AsyncWebsocketConsumer):
             except (IllegalMove, InvalidTile) as error:
                 await self._error(_sentence(str(error)))
                 return
-            await database_sync_to_async(services.play)(move=move, **common)
+            await in_database(services.play)(move=move, **common)
         elif kind == "next_hand":
-            await database_sync_to_async(services.next_hand)(**common)
+            await in_database(services.next_hand)(**common)
         else:
-            await database_sync_to_async(services.undo)(**common)
+            await in_database(services.undo)(**common)
 
     async def _join(self, message: dict[str, Any]) -> None:
         name = message.get("name")
         if not isinstance(name, str) or not name.strip() or len(name) > 40:
             await self._error("Choose a display name of at most 40 characters.")
             return
-        await database_sync_to_async(services.join_table)(
+        await in_database(services.join_table)(
             public_id=self.public_id, player=self.player, name=name.strip()
         )
         self.seat = await self._seat()  # a spectator until now
 
     # --- replies ----------------------------------------------------------------------------
-    @database_sync_to_async
+    @in_database
     def _seat(self) -> int | None:
         services.enforce_deadline(public_id=self.public_id)
         table = selectors.table_for(self.public_id)
@@ -200,7 +210,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             services.seat_connected(public_id=self.public_id, player=self.player)
         return seat
 
-    @database_sync_to_async
+    @in_database
     def _state(self) -> dict[str, Any]:
         return selectors.table_state(selectors.table_for(self.public_id), self.seat)
 

@@ -161,6 +161,7 @@ def start_table(*, public_id: str, player: Player, level: Level | str = Level.ME
         for index in range(rules.seats):
             if index not in taken:
                 _seat_computer(table, index, Level(level))
+        table = _locked_table(public_id)  # with the seats just added
         table.started_at = timezone.now()
         table.save(update_fields=["started_at"])
         match = Match(rules)
@@ -587,7 +588,7 @@ def _replay_log(table: Table, entries: list[LogEntry]) -> Match:
 def _advance(table: Table, match: Match) -> None:
     """After a change: automatic draws and passes, the clock, save, then the computer's turn
     if it is."""
-    seats = {seat.index: seat for seat in Seat.objects.filter(table=table)}
+    seats = {seat.index: seat for seat in table.seats.all()}
     while match.turn is not None and table.auto_pass and not seats[match.turn].played_by_computer:
         moves = match.legal_moves()
         if len(moves) != 1 or not isinstance(moves[0], Draw | Pass):
