@@ -35,13 +35,18 @@ def schedule_bot_turn(*, public_id: str, version: int) -> None:
     )
 
 
+#: Jobs that re-check a time in the database run this much after it: RQ keeps scheduled times
+#: in whole seconds and may start a job up to a second early, when it would find nothing due.
+SCHEDULE_SLACK_SECONDS = 1.0
+
+
 def schedule_deadline(*, public_id: str, version: int, seconds: float) -> None:
     """Play for the seat to move at ``public_id`` if it is still at ``version`` when time is up
     (the sweep catches any deadline whose job is lost)."""
     run_later(
         DEADLINE,
         queue="deadlines",
-        delay=seconds,
+        delay=seconds + SCHEDULE_SLACK_SECONDS,
         public_id=public_id,
         expected_version=version,
     )
@@ -50,7 +55,11 @@ def schedule_deadline(*, public_id: str, version: int, seconds: float) -> None:
 def schedule_gone_check(*, public_id: str, seat_index: int, seconds: float) -> None:
     """Hand the seat to the computer if its person is still gone after ``seconds``."""
     run_later(
-        GONE_CHECK, queue="deadlines", delay=seconds, public_id=public_id, seat_index=seat_index
+        GONE_CHECK,
+        queue="deadlines",
+        delay=seconds + SCHEDULE_SLACK_SECONDS,
+        public_id=public_id,
+        seat_index=seat_index,
     )
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -36,6 +37,9 @@ TOURNAMENT_GRACE_SECONDS = 120
 REJOIN_GRACE_SECONDS = 120
 #: Who plays for a person out of time or away.
 STAND_IN_LEVEL = Level.MEDIUM
+#: A computer's turn not played this long after its pause means its job was lost (a worker
+#: killed, a restart): the sweep then plays it.
+COMPUTER_OVERDUE_SECONDS = 10
 
 
 class TableError(Exception):
@@ -366,10 +370,8 @@ def run_bot_turn(*, public_id: str, expected_version: int) -> bool:
     """
     with transaction.atomic():
         try:
-            table = (
-                Table.objects.select_for_update().prefetch_related("seats").get(public_id=public_id)
-            )
-        except Table.DoesNotExist:
+            table = _locked_table(public_id)
+        except TableNotFound:
             return False
         if table.version != expected_version or table.finished:
             return False
@@ -377,11 +379,7 @@ def run_bot_turn(*, public_id: str, expected_version: int) -> bool:
         seat = next((s for s in table.seats.all() if s.index == match.turn), None)
         if seat is None or not seat.played_by_computer:
             return False
-        bot = Bot(seat.bot_level or STAND_IN_LEVEL, seed=_seed(table))
-        move = bot.choose(match.view_for(seat.index))
-        match.apply(seat.index, move)
-        _log_move(table, match, seat.index, move)
-        _advance(table, match)
+        _computer_moves(table, match, seat)
     return True
 
 
@@ -390,7 +388,8 @@ def expire_turn(*, public_id: str, expected_version: int | None = None) -> bool:
 
     Called by the deadline's job (with the version it was set at), by the sweep and when a
     table is opened (without). The deadline is read from the database, never trusted from the
-    caller: a job that runs early, late or twice does nothing.
+    caller: a job that runs early, late or twice does nothing. A computer's turn has a deadline
+    too (its job was lost if it passes): the computer then moves.
     """
     with transaction.atomic():
         try:
@@ -402,17 +401,23 @@ def expire_turn(*, public_id: str, expected_version: int | None = None) -> bool:
         if expected_version is not None and expected_version != table.version:
             return False
         match = _match_of(table)
-        seat = match.turn
-        if table.forfeit_at_deadline:
-            _forfeit(table, seat)
-            return True
-        stand_in = Bot(STAND_IN_LEVEL, seed=_seed(table))
-        while match.turn == seat:
-            move = stand_in.choose(match.view_for(seat))
-            match.apply(seat, move)
-            _log_move(table, match, seat, move)
-        _advance(table, match)
+        seat = next(s for s in table.seats.all() if s.index == match.turn)
+        if table.forfeit_at_deadline and not seat.played_by_computer:
+            _forfeit(table, seat.index)
+        else:
+            _computer_moves(table, match, seat)
     return True
+
+
+def _computer_moves(table: Table, match: Match, seat: Seat) -> None:
+    """The computer plays the seat's turn (draws as needed, then a tile or a pass): at its own
+    level for a computer seat, at the stand-in's for a person's."""
+    bot = Bot(seat.bot_level or STAND_IN_LEVEL, seed=_seed(table))
+    while match.turn == seat.index:
+        move = bot.choose(match.view_for(seat.index))
+        match.apply(seat.index, move)
+        _log_move(table, match, seat.index, move)
+    _advance(table, match)
 
 
 def _forfeit(table: Table, seat: int) -> None:
@@ -597,13 +602,17 @@ def _advance(table: Table, match: Match) -> None:
         match.apply(seat, moves[0])
         _log_move(table, match, seat, moves[0])
     to_move = None if match.turn is None else seats[match.turn]
-    clock_runs = (
-        to_move is not None and not to_move.played_by_computer and table.turn_seconds is not None
-    )
+    computer_turn = to_move is not None and to_move.played_by_computer
+    clock_runs = to_move is not None and not computer_turn and table.turn_seconds is not None
     seconds = (table.turn_seconds or 0) + table.grace_seconds
-    table.deadline = timezone.now() + timedelta(seconds=seconds) if clock_runs else None
+    if computer_turn:
+        # Not a clock anyone sees: the sweep's cue that the computer's job was lost.
+        seconds = settings.BOT_PAUSE_SECONDS + COMPUTER_OVERDUE_SECONDS
+    table.deadline = (
+        timezone.now() + timedelta(seconds=seconds) if computer_turn or clock_runs else None
+    )
     _save(table, match, list(seats.values()))
-    if to_move is not None and to_move.played_by_computer:
+    if computer_turn:
         transaction.on_commit(
             partial(jobs.schedule_bot_turn, public_id=table.public_id, version=table.version)
         )

@@ -43,7 +43,7 @@ class TableSnapshot:
     started: bool
     rules: Rules
     match: Match
-    deadline: datetime | None
+    deadline: datetime | None  # the clock of the person to move
     turn_seconds: int | None
     grace_seconds: int
     forfeited_by: int | None
@@ -61,6 +61,8 @@ class TableSnapshot:
         started = table.started_at is not None
         if match is None:
             match = load(table.record) if started else Match(rules)
+        # A computer's turn has a deadline too, the sweep's cue for a lost job: not a clock.
+        person_to_move = any(s.index == match.turn and not (s.bot_level or s.away) for s in seats)
         return cls(
             public_id=table.public_id,
             kind=table.kind,
@@ -68,7 +70,7 @@ class TableSnapshot:
             started=started,
             rules=rules,
             match=match,
-            deadline=table.deadline,
+            deadline=table.deadline if person_to_move else None,
             turn_seconds=table.turn_seconds,
             grace_seconds=table.grace_seconds,
             forfeited_by=table.forfeited_by,

@@ -58,24 +58,29 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def process_env(**overrides: str) -> dict[str, str]:
+    """The environment of a process of the site (daphne, an RQ worker) on the test database
+    and the test Redis; ``overrides`` are extra variables (``TEST_JOBS_BACKEND``...)."""
+    settings_dict = connection.settings_dict
+    return {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "dominoes.settings_test",
+        "DATABASE_URL": (
+            f"postgres://{settings_dict['USER']}@{settings_dict['HOST'] or '127.0.0.1'}:"
+            f"{settings_dict['PORT'] or 5432}/{settings_dict['NAME']}"
+        ),
+        **overrides,
+    }
+
+
 class Site:
     """The site in a daphne process of its own, on the test database; can be restarted."""
 
     def __init__(self) -> None:
-        settings_dict = connection.settings_dict
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.env = {
-            **os.environ,
-            "DJANGO_SETTINGS_MODULE": "dominoes.settings_test",
-            # The site's own in-process job runner, with a short pause between computer moves.
-            "TEST_JOBS_BACKEND": "thread",
-            "TEST_BOT_PAUSE_SECONDS": "0.05",
-            "DATABASE_URL": (
-                f"postgres://{settings_dict['USER']}@{settings_dict['HOST'] or '127.0.0.1'}:"
-                f"{settings_dict['PORT'] or 5432}/{settings_dict['NAME']}"
-            ),
-        }
+        # The site's own in-process job runner, with a short pause between computer moves.
+        self.env = process_env(TEST_JOBS_BACKEND="thread", TEST_BOT_PAUSE_SECONDS="0.05")
         self.process: subprocess.Popen | None = None
         self.log = LOGS / f"daphne-{self.port}.log"
 

@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 from rq.job import Job
 
-from games import services
+from games import selectors, services
 from games.engine import Rules, load
 from games.models import Table
 
@@ -55,6 +55,48 @@ def test_a_deadline_whose_worker_died_is_resolved_by_the_sweep_once(settings):
     after = (table.version, table.record)
     late = Job.fetch(job_id, connection=queue.connection)
     assert late.kwargs == {"public_id": table.public_id, "expected_version": version}
+    assert late.perform() is False
+    table.refresh_from_db()
+    assert (table.version, table.record) == after
+
+
+def test_a_computer_turn_whose_job_was_lost_is_played_by_the_sweep_once(settings):
+    table = services.create_computer_table(
+        player=HOST, name="Host", rules=Rules.for_preset("block", seats=2), levels=["easy"]
+    )
+    queue = django_rq.get_queue("bots")
+    queue.empty()
+    settings.JOBS_BACKEND = "rq"  # from here no worker runs the computer's turns
+    table.refresh_from_db()
+    match = load(table.record)
+    assert match.turn == 0
+    services.play(
+        public_id=table.public_id,
+        player=HOST,
+        move=match.legal_moves()[0],
+        seen_version=table.version,
+    )
+    table.refresh_from_db()
+    version = table.version
+    assert load(table.record).turn == 1  # in Block the turn always passes on
+    (job_id,) = queue.get_job_ids()
+    # The computer's turn has a deadline (the sweep's cue), which the page does not show.
+    overdue = settings.BOT_PAUSE_SECONDS + services.COMPUTER_OVERDUE_SECONDS
+    expected = timezone.now() + timedelta(seconds=overdue)
+    assert abs((table.deadline - expected).total_seconds()) < 5
+    state = selectors.table_state(selectors.table_for(table.public_id), 0)
+    assert state["table"]["deadline"] is None
+    assert services.sweep_deadlines() == 0, "not overdue yet"
+
+    Table.objects.filter(pk=table.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    assert services.sweep_deadlines() == 1
+    assert services.sweep_deadlines() == 0
+    table.refresh_from_db()
+    assert table.log.filter(version__gt=version, seat=1).exists(), "the computer moved"
+    assert load(table.record).turn != 1
+
+    after = (table.version, table.record)
+    late = Job.fetch(job_id, connection=queue.connection)
     assert late.perform() is False
     table.refresh_from_db()
     assert (table.version, table.record) == after
