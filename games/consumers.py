@@ -16,7 +16,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import connection
 
-from games import events, selectors, services, snapshots
+from games import events, presence, selectors, services, snapshots
 from games.engine import IllegalMove, InvalidTile, Move
 from games.engine.moves import move_to_record
 from games.engine.record import move_from_record
@@ -74,7 +74,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.bucket = TokenBucket(RATE_BURST, RATE_PER_SECOND)
         self.sent_version = -1
         try:
-            self.seat = await self._seat()
+            await self._take_seat()
         except services.TableNotFound:
             await self.close(code=CLOSE_NOT_FOUND)
             return
@@ -89,7 +89,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
-        if getattr(self, "online", False) and self.seat is not None:
+        if getattr(self, "seat_id", None) is not None and presence.closed(self.seat_id):
             await in_database(services.seat_disconnected)(
                 public_id=self.public_id, player=self.player
             )
@@ -194,21 +194,29 @@ class TableConsumer(AsyncWebsocketConsumer):
         await in_database(services.join_table)(
             public_id=self.public_id, player=self.player, name=name.strip()
         )
-        self.seat = await self._seat()  # a spectator until now
+        await self._take_seat()  # a spectator until now
 
-    # --- replies ----------------------------------------------------------------------------
+    # --- replies ---------------------------------------------------------------------------
+    async def _take_seat(self) -> None:
+        """Find the player's seat (None: a spectator); at an online table a person's open
+        socket counts for their presence (games.presence)."""
+        self.seat, seat_id = await self._seat()
+        if seat_id is not None and getattr(self, "seat_id", None) is None:
+            self.seat_id = seat_id
+            presence.opened(seat_id)
+
     @in_database
-    def _seat(self) -> int | None:
+    def _seat(self) -> tuple[int | None, int | None]:
         services.enforce_deadline(public_id=self.public_id)
         table = selectors.table_for(self.public_id)
         seat = selectors.seat_index_of(table, self.player)
         if seat is None and table.kind == Table.Kind.COMPUTER:
             raise services.NotYourSeat
-        self.online = table.kind == Table.Kind.ONLINE
-        if seat is not None and self.online:
-            # Opening the table again is coming back: the seat is the player's again.
-            services.seat_connected(public_id=self.public_id, player=self.player)
-        return seat
+        if seat is None or table.kind != Table.Kind.ONLINE:
+            return seat, None
+        # Opening the table again is coming back: the seat is the player's again.
+        row = services.seat_connected(public_id=self.public_id, player=self.player)
+        return seat, row.pk if row is not None else None
 
     @in_database
     def _state(self) -> dict[str, Any]:

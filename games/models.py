@@ -78,8 +78,12 @@ class Seat(models.Model):
     away = models.BooleanField(
         default=False, help_text="The person left: the computer plays the seat until they return."
     )
-    connections = models.PositiveIntegerField(default=0, help_text="Open sockets of the person.")
-    gone_since = models.DateTimeField(null=True, blank=True, help_text="Their last socket closed.")
+    seen_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        db_index=True,
+        help_text="When a socket of the person was last known open (games.presence).",
+    )
 
     class Meta:
         ordering = ["index"]

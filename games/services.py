@@ -281,33 +281,38 @@ def _deal_again(table: Table) -> Table:
     return twin
 
 
-def seat_connected(*, public_id: str, player: Player) -> None:
-    """A socket of the player opened: they are here, and back if they had gone."""
+def seat_connected(*, public_id: str, player: Player) -> Seat | None:
+    """A socket of the player opened: they are here, and back if they had gone. Returns their
+    seat (None for a spectator)."""
     with transaction.atomic():
         table = _locked_table(public_id)
         seat = next((s for s in table.seats.all() if player.owns(s)), None)
         if seat is None:
-            return
-        seat.connections += 1
-        seat.gone_since = None
-        seat.save(update_fields=["connections", "gone_since"])
+            return None
+        seat.seen_at = timezone.now()
+        seat.save(update_fields=["seen_at"])
     if seat.away:
         come_back(public_id=public_id, player=player)
+    return seat
+
+
+def seats_seen(*, seat_ids: list[int]) -> None:
+    """The people of these seats still have a socket open (games.presence's heartbeat)."""
+    if seat_ids:
+        Seat.objects.filter(pk__in=seat_ids).update(seen_at=timezone.now())
 
 
 def seat_disconnected(*, public_id: str, player: Player) -> None:
-    """A socket of the player closed; with none left, the grace for casual tables begins."""
+    """The player's last socket in a server process closed: unless another process still
+    serves them (its heartbeat keeps them seen), the grace of casual tables begins."""
     with transaction.atomic():
         table = _locked_table(public_id)
         seat = next((s for s in table.seats.all() if player.owns(s)), None)
         if seat is None:
             return
-        seat.connections = max(0, seat.connections - 1)
-        if seat.connections == 0:
-            seat.gone_since = timezone.now()
-        seat.save(update_fields=["connections", "gone_since"])
-        casual = table.kind == Table.Kind.ONLINE and not table.forfeit_at_deadline
-        if seat.connections == 0 and casual:
+        seat.seen_at = timezone.now()
+        seat.save(update_fields=["seen_at"])
+        if table.kind == Table.Kind.ONLINE and not table.forfeit_at_deadline:
             transaction.on_commit(
                 partial(
                     jobs.schedule_gone_check,
@@ -330,8 +335,8 @@ def hand_over_if_gone(*, public_id: str, seat_index: int) -> bool:
             seat is None
             or seat.away
             or seat.is_bot
-            or seat.gone_since is None
-            or seat.gone_since > timezone.now() - timedelta(seconds=REJOIN_GRACE_SECONDS)
+            or seat.seen_at is None
+            or seat.seen_at > timezone.now() - timedelta(seconds=REJOIN_GRACE_SECONDS)
             or table.started_at is None
             or table.finished
             or table.forfeit_at_deadline
@@ -444,9 +449,11 @@ def sweep_deadlines() -> int:
     now = timezone.now()
     expired = Table.objects.filter(deadline__lte=now, finished=False)
     gone = Seat.objects.filter(
-        gone_since__lte=now - timedelta(seconds=REJOIN_GRACE_SECONDS),
+        seen_at__lte=now - timedelta(seconds=REJOIN_GRACE_SECONDS),
         away=False,
         table__finished=False,
+        table__started_at__isnull=False,
+        table__forfeit_at_deadline=False,
         table__kind=Table.Kind.ONLINE,
     )
     turns = sum(

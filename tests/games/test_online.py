@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from games import selectors, services, signals
 from games.engine import Rules, load
-from games.models import LogEntry, Table
+from games.models import LogEntry, Seat, Table
 from games.services import NotYourSeat, Player, TableError
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -257,3 +257,20 @@ def test_a_rematch_needs_every_person_to_opt_in():
     assert load(rematch.record).hand is not None
     state = selectors.table_state(selectors.table_for(table.public_id), 0)
     assert state["table"]["rematch"] == {"votes": [0, 1], "table": rematch.public_id}
+
+
+def test_a_person_whose_server_died_is_handed_over_by_the_sweep_unless_seen_elsewhere():
+    table = started(seats=2)
+    # Bob's socket was opened in a server process that then died: nobody said goodbye.
+    bob = services.seat_connected(public_id=table.public_id, player=BOB)
+    long_ago = timezone.now() - timedelta(seconds=services.REJOIN_GRACE_SECONDS + 1)
+    Seat.objects.filter(pk=bob.pk).update(seen_at=long_ago)
+    services.seats_seen(seat_ids=[bob.pk])  # he reconnected to another process: its heartbeat
+    assert services.sweep_deadlines() == 0
+    bob.refresh_from_db()
+    assert bob.away is False
+
+    Seat.objects.filter(pk=bob.pk).update(seen_at=long_ago)  # and no process sees him any more
+    assert services.sweep_deadlines() == 1
+    bob.refresh_from_db()
+    assert bob.away is True

@@ -1,5 +1,6 @@
 """An online table over WebSockets: join from the link, the host starts, spectators watch."""
 
+import asyncio
 import json
 from datetime import timedelta
 
@@ -8,7 +9,7 @@ from asgiref.sync import sync_to_async
 from django.utils import timezone
 from test_consumers import connect, new_session, receive, receive_until
 
-from games import services
+from games import presence, services
 from games.engine import Rules
 from games.models import Seat
 
@@ -103,20 +104,47 @@ async def test_a_player_gone_past_the_grace_is_replaced_until_they_reconnect():
     )
     friend, _ = await joined(public_id, friend_key)
     bob = Seat.objects.filter(table__public_id=public_id, index=1)
-    assert (await sync_to_async(bob.get)()).connections == 1
+    opened = (await sync_to_async(bob.get)()).seen_at
+    assert opened is not None
     await friend.disconnect()
-    seat = await sync_to_async(bob.get)()
-    assert seat.connections == 0 and seat.gone_since is not None
+    assert (await sync_to_async(bob.get)()).seen_at > opened, "the grace starts at the close"
 
     # A short interruption changes nothing: the check within the grace does nothing.
     hand_over = sync_to_async(services.hand_over_if_gone)
     assert await hand_over(public_id=public_id, seat_index=1) is False
     long_ago = timezone.now() - timedelta(seconds=services.REJOIN_GRACE_SECONDS + 1)
-    await sync_to_async(bob.update)(gone_since=long_ago)
+    await sync_to_async(bob.update)(seen_at=long_ago)
     assert await hand_over(public_id=public_id, seat_index=1) is True
     assert (await sync_to_async(bob.get)()).away is True
 
     friend, back = await joined(public_id, friend_key)
     seat = await sync_to_async(bob.get)()
-    assert back["view"]["seat"] == 1 and seat.away is False and seat.connections == 1
+    assert back["view"]["seat"] == 1 and seat.away is False and seat.seen_at > long_ago
     await friend.disconnect()
+
+
+async def test_while_a_socket_is_open_the_heartbeat_keeps_its_person_seen(monkeypatch):
+    monkeypatch.setattr(presence, "HEARTBEAT_SECONDS", 0.05)
+    host_key, friend_key = [await sync_to_async(new_session)() for _ in range(2)]
+    public_id = await sync_to_async(open_table)(host_key)
+    friend_player = services.Player(user_id=None, session_key=friend_key)
+    await sync_to_async(services.join_table)(public_id=public_id, player=friend_player, name="Bob")
+    await sync_to_async(services.start_table)(
+        public_id=public_id, player=services.Player(user_id=None, session_key=host_key)
+    )
+    first, _ = await joined(public_id, friend_key)
+    second, _ = await joined(public_id, friend_key)  # a second tab
+    bob = Seat.objects.filter(table__public_id=public_id, index=1)
+    long_ago = timezone.now() - timedelta(seconds=services.REJOIN_GRACE_SECONDS + 1)
+    await sync_to_async(bob.update)(seen_at=long_ago)
+    await first.disconnect()  # the other tab is still open: not the last socket
+    assert (await sync_to_async(bob.get)()).seen_at == long_ago
+
+    for _ in range(100):
+        await asyncio.sleep(0.02)
+        if (await sync_to_async(bob.get)()).seen_at > long_ago:
+            break
+    assert (await sync_to_async(bob.get)()).seen_at > long_ago, "the heartbeat saw Bob"
+    hand_over = sync_to_async(services.hand_over_if_gone)
+    assert await hand_over(public_id=public_id, seat_index=1) is False
+    await second.disconnect()
