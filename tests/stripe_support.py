@@ -5,9 +5,10 @@ server for what localstripe does not serve (Checkout Sessions, the billing porta
   (tests/localstripe_server.py), so parallel runs never share objects.
 * ``StripeRecorder``: a small HTTP server for stripe-python's ``api_base``. It records every
   request (method, path, form fields, API key) and answers Checkout and portal sessions with a
-  URL; it serves subscriptions put in ``subscriptions``; anything else goes to ``backend``
-  (localstripe) when one is given. Its session URLs lead to a page of its own with a
-  "Subscribe" button that creates the subscription in the backend, as paying at Stripe would.
+  URL; it serves the subscriptions put in ``subscriptions`` and the lists put in ``lists``;
+  anything else goes to ``backend`` (localstripe) when one is given. Its session URLs lead to
+  a page of its own with a "Subscribe" button that creates the subscription in the backend,
+  as paying at Stripe would.
 """
 
 import base64
@@ -125,6 +126,7 @@ class StripeRecorder:
     backend: LocalStripe | None = None
     plans_by_price: dict[str, str] = field(default_factory=dict)
     subscriptions: dict[str, dict] = field(default_factory=dict)
+    lists: dict[str, dict] = field(default_factory=dict)
     requests: list[Recorded] = field(default_factory=list)
     sessions: dict[str, dict] = field(default_factory=dict)
 
@@ -147,7 +149,9 @@ class StripeRecorder:
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread = threading.Thread(
+            target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
         self.thread.start()
 
     def stop(self) -> None:
@@ -188,6 +192,8 @@ class StripeRecorder:
             and (found := self.subscriptions.get(path.rsplit("/", 1)[1]))
         ):
             _reply(handler, 200, found)
+        elif method == "GET" and path in self.lists:
+            _reply(handler, 200, self.lists[path])
         elif self.backend is not None:
             self._forward(handler, method, body)
         elif method == "POST" and path == "/v1/customers":
