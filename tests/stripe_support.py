@@ -27,10 +27,16 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+import pytest
 import stripe
+from browser_support import Site
+from django.db import connection
 
 ROOT = Path(__file__).resolve().parents[1]
 API_KEY = "sk_test_dominoes"
+WEBHOOK_SECRET = "whsec_test_dominoes"
+CLUB_PRICE = "price_club_test"
+WEBHOOK_PATH = "/billing/webhook/"
 
 
 def free_port() -> int:
@@ -265,3 +271,78 @@ def signed(payload: str, secret: str, *, timestamp: int | None = None) -> str:
     return stripe.WebhookSignature.generate_signature_header(
         payload, secret, timestamp=int(time.time()) if timestamp is None else timestamp
     )
+
+
+# --- fixtures (imported by tests/billing/conftest.py and the billing browser test) ------------
+
+
+@pytest.fixture
+def stripe_settings(settings):
+    """Billing configured in this process, with the API at nothing yet (each test points
+    STRIPE_API_BASE at a stand-in: no test may reach the real API)."""
+    settings.STRIPE_SECRET_KEY = API_KEY
+    settings.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET
+    settings.STRIPE_CLUB_PRICE = CLUB_PRICE
+    settings.STRIPE_API_BASE = "http://127.0.0.1:9"  # discard: nothing listens there
+    return settings
+
+
+@pytest.fixture
+def recorder(stripe_settings):
+    """The recording Stripe stand-in, as this process's Stripe API."""
+    running = StripeRecorder()
+    stripe_settings.STRIPE_API_BASE = running.url
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def localstripe_server():
+    running = LocalStripe()
+    running.start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def localstripe(localstripe_server, stripe_settings):
+    """localstripe with no objects, as this process's Stripe API."""
+    localstripe_server.reset()
+    stripe_settings.STRIPE_API_BASE = localstripe_server.url
+    return localstripe_server
+
+
+@pytest.fixture
+def stripe_site(localstripe, monkeypatch, transactional_db):
+    """Start the site (a daphne process, tests/browser_support.py) with billing configured and
+    its Stripe API at ``api_base``; localstripe delivers its signed webhooks to it."""
+    started = []
+
+    def start(api_base: str) -> Site:
+        for name, value in {
+            "STRIPE_SECRET_KEY": API_KEY,
+            "STRIPE_WEBHOOK_SECRET": WEBHOOK_SECRET,
+            "STRIPE_CLUB_PRICE": CLUB_PRICE,
+            "STRIPE_API_BASE": api_base,
+        }.items():
+            monkeypatch.setenv(name, value)
+        running = Site()
+        running.start()
+        started.append(running)
+        localstripe.send_webhooks_to(running.url + WEBHOOK_PATH, WEBHOOK_SECRET)
+        return running
+
+    yield start
+    for running in started:
+        running.stop()
+    connection.close()
+
+
+def eventually(check, *, timeout: float = 15.0, what: str = "the condition"):
+    """Poll ``check`` until it returns a true value (webhooks arrive ~1 s after the change)."""
+    deadline = time.monotonic() + timeout
+    while not (result := check()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.1)
+    return result

@@ -3,9 +3,8 @@ stand-in for the API: tests/stripe_support.py) and where it sends the person."""
 
 import pytest
 from billing_builders import customer_of, person, subscription
-from conftest import CLUB_PRICE
 from django.utils import timezone
-from stripe_support import API_KEY, StripeRecorder
+from stripe_support import API_KEY, CLUB_PRICE, StripeRecorder
 
 from billing import services
 from billing.models import Customer, Subscription

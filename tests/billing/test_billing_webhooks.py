@@ -10,9 +10,8 @@ from datetime import timedelta
 
 import pytest
 from billing_builders import customer_of, event, person, subscription
-from conftest import WEBHOOK_SECRET
 from django.utils import timezone
-from stripe_support import signed
+from stripe_support import WEBHOOK_SECRET, signed
 
 from billing import plans, services
 from billing.models import Customer, Organisation, Subscription, WebhookEvent
