@@ -22,10 +22,11 @@ class SubscriptionInline(admin.TabularInline):
 @admin.register(Organisation)
 class OrganisationAdmin(admin.ModelAdmin):
     list_display = ["name", "tournament_player_limit", "stripe_customer_id", "created_at"]
+    fields = ["name", "hosts", "tournament_player_limit", "stripe_customer_id", "stripe_price_id"]
     search_fields = ["name", "stripe_customer_id", "hosts__email"]
     filter_horizontal = ["hosts"]
     inlines = [SubscriptionInline]
-    actions = ["create_stripe_customer", "refresh_from_stripe"]
+    actions = ["create_stripe_customer", "start_subscription", "refresh_from_stripe"]
 
     @admin.action(description="Create the Stripe customer of the selected organisations")
     def create_stripe_customer(self, request, queryset):
@@ -35,11 +36,17 @@ class OrganisationAdmin(admin.ModelAdmin):
             except services.BillingError as error:
                 self.message_user(request, str(error), messages.ERROR)
             else:
-                self.message_user(
-                    request,
-                    f"{organisation}: Stripe customer created. Add its subscription in Stripe, "
-                    "then refresh it here (or wait for Stripe's webhook).",
-                )
+                self.message_user(request, f"{organisation}: Stripe customer created.")
+
+    @admin.action(description="Start the subscription of the selected organisations in Stripe")
+    def start_subscription(self, request, queryset):
+        for organisation in queryset:
+            try:
+                started = services.start_organisation_subscription(organisation=organisation)
+            except services.BillingError as error:
+                self.message_user(request, str(error), messages.ERROR)
+            else:
+                self.message_user(request, f"{organisation}: subscription {started} started.")
 
     @admin.action(description="Refresh the subscriptions of the selected organisations")
     def refresh_from_stripe(self, request, queryset):

@@ -43,6 +43,12 @@ class Organisation(models.Model):
         blank=True,
         help_text="Its Stripe customer (cus_...): made with the admin action, or pasted.",
     )
+    stripe_price_id = models.CharField(
+        max_length=255,
+        blank=True,
+        help_text="The corporate price agreed, made in Stripe (price_...): the admin action "
+        "starts the subscription with it.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

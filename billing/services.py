@@ -8,7 +8,7 @@ late, twice or out of order never put an older state over a newer one.
 import json
 import logging
 import time
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import stripe
 from django.conf import settings
@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from billing import stripe_api
 from billing.models import CorporateLead, Customer, Organisation, Subscription, WebhookEvent
-from billing.policy import signature_timestamp, timestamp_problem
+from billing.policy import PAYING_STATUSES, signature_timestamp, timestamp_problem
 from billing.selectors import has_paying_club_subscription
 
 logger = logging.getLogger(__name__)
@@ -31,6 +31,11 @@ SUBSCRIPTION_EVENTS = frozenset(
         "customer.subscription.deleted",
     }
 )
+# Stripe moves a renewed subscription's period on at its end; one still paying an hour after
+# its period ended means a missed webhook (see refresh_lapsed_subscriptions).
+RENEWAL_GRACE = timedelta(hours=1)
+# Corporate subscriptions are invoiced, not charged to a card.
+CORPORATE_DAYS_UNTIL_DUE = 30
 CHECKOUT_COMPLETED = "checkout.session.completed"
 PAYMENT_FAILED = "invoice.payment_failed"
 
@@ -315,3 +320,46 @@ def refresh_organisation(*, organisation: Organisation) -> int:
     for subscription in subscriptions:
         mirror_subscription(subscription=subscription, fetched_at=fetched_at)
     return len(subscriptions)
+
+
+def start_organisation_subscription(*, organisation: Organisation) -> Subscription:
+    """Start the organisation's subscription in Stripe at its agreed corporate price, invoiced
+    (paid within CORPORATE_DAYS_UNTIL_DUE days), and mirror it."""
+    with transaction.atomic():
+        locked = Organisation.objects.select_for_update().get(pk=organisation.pk)
+        if not locked.stripe_customer_id or not locked.stripe_price_id:
+            raise BillingError(f"{locked} needs a Stripe customer and a corporate price first.")
+        if locked.subscriptions.filter(status__in=PAYING_STATUSES).exists():
+            raise BillingError(f"{locked} already has an active subscription.")
+        fetched_at = timezone.now()
+        created = _stripe_call(
+            lambda api: api.v1.subscriptions.create(
+                params={
+                    "customer": locked.stripe_customer_id,
+                    "items": [{"price": locked.stripe_price_id, "quantity": 1}],
+                    "collection_method": "send_invoice",
+                    "days_until_due": CORPORATE_DAYS_UNTIL_DUE,
+                    "metadata": {"organisation_id": str(locked.pk)},
+                }
+            )
+        )
+        return mirror_subscription(subscription=created.to_dict(), fetched_at=fetched_at)
+
+
+def refresh_lapsed_subscriptions(*, now: datetime | None = None) -> int:
+    """Fetch again every subscription mirrored as paying whose period ended more than
+    RENEWAL_GRACE ago: the safety net for missed webhooks, so a subscription that Stripe ended
+    meanwhile falls back to Free. Returns how many were fetched."""
+    now = timezone.now() if now is None else now
+    lapsed = Subscription.objects.filter(
+        status__in=PAYING_STATUSES, current_period_end__lt=now - RENEWAL_GRACE
+    ).values_list("stripe_id", flat=True)
+    fetched = 0
+    for stripe_id in list(lapsed):
+        try:
+            sync_subscription(stripe_subscription_id=stripe_id)
+        except (stripe.StripeError, stripe_api.BillingNotConfigured) as error:
+            logger.warning("Could not refresh subscription %s: %s", stripe_id, error)
+            continue
+        fetched += 1
+    return fetched

@@ -5,10 +5,10 @@ server for what localstripe does not serve (Checkout Sessions, the billing porta
   (tests/localstripe_server.py), so parallel runs never share objects.
 * ``StripeRecorder``: a small HTTP server for stripe-python's ``api_base``. It records every
   request (method, path, form fields, API key) and answers Checkout and portal sessions with a
-  URL; it serves the subscriptions put in ``subscriptions`` and the lists put in ``lists``;
-  anything else goes to ``backend`` (localstripe) when one is given. Its session URLs lead to
-  a page of its own with a "Subscribe" button that creates the subscription in the backend,
-  as paying at Stripe would.
+  URL; it serves the subscriptions put in ``subscriptions`` and the replies put in ``replies``
+  (by method and path); anything else goes to ``backend`` (localstripe) when one is given. Its
+  session URLs lead to a page of its own with a "Subscribe" button that creates the
+  subscription in the backend, as paying at Stripe would.
 """
 
 import base64
@@ -132,7 +132,7 @@ class StripeRecorder:
     backend: LocalStripe | None = None
     plans_by_price: dict[str, str] = field(default_factory=dict)
     subscriptions: dict[str, dict] = field(default_factory=dict)
-    lists: dict[str, dict] = field(default_factory=dict)
+    replies: dict[tuple[str, str], dict] = field(default_factory=dict)
     requests: list[Recorded] = field(default_factory=list)
     sessions: dict[str, dict] = field(default_factory=dict)
 
@@ -198,8 +198,8 @@ class StripeRecorder:
             and (found := self.subscriptions.get(path.rsplit("/", 1)[1]))
         ):
             _reply(handler, 200, found)
-        elif method == "GET" and path in self.lists:
-            _reply(handler, 200, self.lists[path])
+        elif (method, path) in self.replies:
+            _reply(handler, 200, self.replies[method, path])
         elif self.backend is not None:
             self._forward(handler, method, body)
         elif method == "POST" and path == "/v1/customers":

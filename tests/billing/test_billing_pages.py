@@ -179,7 +179,7 @@ def test_staff_set_up_an_organisation_from_the_admin(client, recorder):
 
     # Staff add the subscription in Stripe, then refresh (or Stripe's webhook arrives).
     listed = {"object": "list", "data": [subscription("sub_acme", organisation.stripe_customer_id)]}
-    recorder.lists = {"/v1/subscriptions": listed}
+    recorder.replies["GET", "/v1/subscriptions"] = listed
     response = client.post(
         changelist,
         {"action": "refresh_from_stripe", "_selected_action": [organisation.pk]},
@@ -192,3 +192,62 @@ def test_staff_set_up_an_organisation_from_the_admin(client, recorder):
     host = person()
     organisation.hosts.add(host)
     assert plans.tournament_player_limit(host=host) == 100
+
+
+def test_staff_start_an_invoiced_corporate_subscription_from_the_admin(client, recorder):
+    staff = person()
+    staff.is_staff = staff.is_superuser = True
+    staff.save()
+    organisation = Organisation.objects.create(name="Acme", stripe_customer_id="cus_acme")
+    host = person()
+    organisation.hosts.add(host)
+    client.force_login(staff)
+    start = {"action": "start_subscription", "_selected_action": [organisation.pk]}
+
+    response = client.post("/admin/billing/organisation/", start, follow=True)
+    assert "needs a Stripe customer and a corporate price first" in response.content.decode()
+    assert recorder.requests == []
+
+    organisation.stripe_price_id = "price_acme"
+    organisation.save()
+    recorder.replies["POST", "/v1/subscriptions"] = subscription("sub_acme", "cus_acme")
+    client.post("/admin/billing/organisation/", start)
+
+    [created] = recorder.of("POST", "/v1/subscriptions")
+    assert created.fields == {
+        "customer": "cus_acme",
+        "items[0][price]": "price_acme",
+        "items[0][quantity]": "1",
+        "collection_method": "send_invoice",
+        "days_until_due": "30",
+        "metadata[organisation_id]": str(organisation.pk),
+    }
+    assert plans.tournament_player_limit(host=host) == 100
+
+    response = client.post("/admin/billing/organisation/", start, follow=True)
+    assert "already has an active subscription" in response.content.decode()
+    assert len(recorder.of("POST", "/v1/subscriptions")) == 1
+
+
+def test_the_sweep_refreshes_subscriptions_still_paying_after_their_period(recorder):
+    from datetime import timedelta
+
+    from django.core.management import call_command
+
+    lapsed_host, current_host = person(), person()
+    customer_of(lapsed_host, "cus_lapsed")
+    customer_of(current_host, "cus_current")
+    ended = int((timezone.now() - timedelta(hours=2)).timestamp())
+    mirror("cus_lapsed", "active", "sub_lapsed", current_period_end=ended, items={"data": []})
+    mirror("cus_current", "active", "sub_current")
+    assert plans.tournament_player_limit(host=lapsed_host) == 20
+    # The webhook telling the site Stripe ended it never came.
+    recorder.subscriptions["sub_lapsed"] = subscription("sub_lapsed", "cus_lapsed", "canceled")
+
+    call_command("refresh_subscriptions")
+
+    assert [r.path for r in recorder.requests] == ["/v1/subscriptions/sub_lapsed"]
+    assert plans.tournament_player_limit(host=lapsed_host) == 10
+    assert plans.tournament_player_limit(host=current_host) == 20
+    call_command("refresh_subscriptions")
+    assert len(recorder.requests) == 1  # a canceled one is not fetched again
