@@ -1,16 +1,20 @@
 """Upgrading in Chromium: a free host sees the 10-player limit and the way up, goes through
 Checkout (the recording stand-in's page, creating the subscription in localstripe), and once
-localstripe's signed webhook reaches the site the billing page says Club and 20 players."""
+localstripe's signed webhook reaches the site the billing page says Club and 20 players. Also:
+the corporate contact form, the pricing page on a phone, and axe-core on the billing pages."""
 
 import re
 import time
 
 import pytest
 import stripe_support
+from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth import get_user_model
 from django.test import Client
 from playwright.sync_api import expect
 from stripe_support import CLUB_PRICE, StripeRecorder
+
+from billing.models import CorporateLead
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -92,3 +96,40 @@ def test_the_pricing_page_fits_a_phone(phone, stripe_site, localstripe):
     expect(phone.get_by_role("button", name="Upgrade to Club")).to_be_visible()
     overflow = phone.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0
+
+
+def test_asking_for_a_corporate_plan(page, server):
+    page.goto(server + "/billing/pricing/")
+    page.get_by_role("link", name="Contact us").click()
+    expect(page.get_by_role("heading", name="A corporate plan")).to_be_visible()
+
+    page.get_by_label("Your name").fill("Ada")
+    page.get_by_label("Email").fill("not an address")
+    page.get_by_label("Organisation").fill("Acme")
+    page.get_by_label("Players in your largest tournament").fill("64")
+    page.get_by_role("button", name="Send").click()
+    expect(page.get_by_role("alert")).to_contain_text("Please correct the fields marked below.")
+    expect(page.locator("#id_email_error")).to_be_visible()
+    assert not CorporateLead.objects.exists()
+
+    page.get_by_label("Email").fill("ada@acme.test")
+    page.get_by_role("button", name="Send").click()
+    expect(page.get_by_role("status")).to_contain_text("we will contact you")
+    lead = CorporateLead.objects.get()
+    assert (lead.organisation_name, lead.players, lead.email) == ("Acme", 64, "ada@acme.test")
+
+
+def axe_violations(page) -> list[dict]:
+    response = Axe().run(page).response
+    assert response["passes"], "axe-core checked nothing"
+    return [(v["id"], [n["target"] for n in v["nodes"]]) for v in response["violations"]]
+
+
+def test_the_billing_pages_have_no_axe_violations(page, stripe_site, localstripe):
+    site = stripe_site(localstripe.url)
+    sign_in(page, site.url, person("axe@example.com"))
+    for path in ("/billing/pricing/", "/billing/", "/billing/corporate/"):
+        page.goto(site.url + path)
+        assert not axe_violations(page), path
+    page.get_by_role("button", name="Send").click()  # the form with its errors
+    assert not axe_violations(page), "the corporate form with errors"
