@@ -208,11 +208,13 @@ def mirror_subscription(*, subscription: dict, fetched_at: datetime) -> Subscrip
     fetch that started later has already been stored."""
     customer_id = _id_of(subscription.get("customer"))
     with transaction.atomic():
+        # The owner's row first: two webhooks about one customer's new subscription (created
+        # and updated arrive together) take turns instead of both inserting it.
+        owner = _locked_owner_of(customer_id)
         row = Subscription.objects.select_for_update().filter(stripe_id=subscription["id"]).first()
         if row is not None and row.fetched_at >= fetched_at:
             return row
         if row is None:
-            owner = _owner_of(customer_id)
             if owner is None:
                 logger.info(
                     "Subscription %s of unknown customer %s", subscription["id"], customer_id
@@ -230,14 +232,17 @@ def mirror_subscription(*, subscription: dict, fetched_at: datetime) -> Subscrip
         return row
 
 
-def _owner_of(customer_id: str | None) -> dict | None:
-    """The owner fields of a new subscription row for a Stripe customer, if it is ours."""
+def _locked_owner_of(customer_id: str | None) -> dict | None:
+    """The owner fields of a subscription of a Stripe customer, if it is ours (a person or an
+    organisation), with the owner's row locked."""
     if not customer_id:
         return None
-    customer = Customer.objects.filter(stripe_id=customer_id).first()
+    customer = Customer.objects.select_for_update().filter(stripe_id=customer_id).first()
     if customer is not None:
         return {"user_id": customer.user_id}
-    organisation = Organisation.objects.filter(stripe_customer_id=customer_id).first()
+    organisation = (
+        Organisation.objects.select_for_update().filter(stripe_customer_id=customer_id).first()
+    )
     if organisation is not None:
         return {"organisation": organisation}
     return None

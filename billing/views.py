@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from billing import plans, policy, selectors, services, stripe_api
 from billing.forms import CorporateLeadForm
@@ -84,6 +84,7 @@ def portal(request: HttpRequest) -> HttpResponse:
     return HttpResponseRedirect(url, status=303)
 
 
+@require_http_methods(["GET", "POST"])
 def corporate(request: HttpRequest) -> HttpResponse:
     """The corporate plan contact form: a lead for staff to follow up."""
     if request.method == "POST":
