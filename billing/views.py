@@ -115,7 +115,7 @@ def webhook(request: HttpRequest) -> HttpResponse:
     except services.WebhookRejected as error:
         logger.warning("Stripe webhook rejected: %s", error)
         return HttpResponse("Rejected: not a valid Stripe webhook.", status=400)
-    except stripe.StripeError as error:
+    except (stripe.StripeError, stripe_api.BillingNotConfigured) as error:
         # Stripe delivers it again later; nothing was stored.
         logger.warning("Stripe webhook not applied, Stripe unreachable: %s", error)
         return HttpResponse("Stripe could not be reached; retry.", status=503)

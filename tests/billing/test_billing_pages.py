@@ -251,3 +251,21 @@ def test_the_sweep_refreshes_subscriptions_still_paying_after_their_period(recor
     assert plans.tournament_player_limit(host=current_host) == 20
     call_command("refresh_subscriptions")
     assert len(recorder.requests) == 1  # a canceled one is not fetched again
+
+
+def test_a_corporate_host_is_not_offered_club_and_a_former_member_keeps_the_portal(
+    client, stripe_settings
+):
+    host = person()
+    organisation = Organisation.objects.create(name="Acme", stripe_customer_id="cus_acme")
+    organisation.hosts.add(host)
+    mirror("cus_acme", "active", "sub_acme")
+    client.force_login(host)
+    html = client.get("/billing/pricing/").content.decode()
+    assert "Upgrade to Club</button>" not in html and "Manage billing" not in html
+
+    customer_of(host, "cus_host")
+    mirror("cus_host", "canceled", "sub_host")
+    html = client.get("/billing/").content.decode()
+    assert '<dd id="plan-name">Corporate</dd>' in html and "Upgrade to Club</button>" not in html
+    assert "Manage billing</button>" in html  # invoices of the former Club subscription

@@ -280,3 +280,10 @@ def test_an_organisation_subscription_gives_its_hosts_the_corporate_limit(client
     recorder.subscriptions["sub_acme"] = subscription("sub_acme", "cus_acme", "canceled")
     deliver(client, event("customer.subscription.deleted", {"id": "sub_acme"}))
     assert plans.tournament_player_limit(host=host) == 10
+
+
+def test_without_a_secret_key_a_signed_event_waits_for_a_retry(client, club_host, settings):
+    settings.STRIPE_SECRET_KEY = ""
+    body = event("customer.subscription.created", {"id": "sub_1"})
+    assert deliver(client, body).status_code == 503
+    nothing_changed(club_host)
