@@ -89,3 +89,12 @@ def test_a_signature_is_accepted_within_the_tolerance_either_way(now, offset):
     assert (problem is None) == (abs(offset) <= SIGNATURE_TOLERANCE_SECONDS)
     if problem is not None:
         assert ("future" in problem) == (offset > 0)
+
+
+def test_the_examples_in_the_policy_docstrings_hold():
+    import doctest
+
+    from billing import policy
+
+    results = doctest.testmod(policy)
+    assert results.attempted >= 5 and results.failed == 0
