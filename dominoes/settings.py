@@ -238,6 +238,15 @@ if MAIL_BACKEND == SMTP_BACKEND:
     }
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Dominoes <noreply@localhost>")
 
+# --- Billing (Stripe; see billing/ and README "Billing") -----------------------------------
+
+# Without STRIPE_SECRET_KEY and STRIPE_CLUB_PRICE the pricing page says online payment is not
+# configured; STRIPE_API_BASE points the API elsewhere (localstripe or a recorder in tests).
+STRIPE_SECRET_KEY = env_str("STRIPE_SECRET_KEY")
+STRIPE_WEBHOOK_SECRET = env_str("STRIPE_WEBHOOK_SECRET")
+STRIPE_CLUB_PRICE = env_str("STRIPE_CLUB_PRICE")
+STRIPE_API_BASE = env_str("STRIPE_API_BASE")
+
 # --- Internationalization -------------------------------------------------------------------
 
 LANGUAGE_CODE = "en-us"

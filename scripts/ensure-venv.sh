@@ -43,6 +43,9 @@ fi
     --require-hashes --no-deps --only-binary=:all: -r "$uv_requirement" 2>&1 \
     | { grep -v "is ignored: it is neither a file nor a directory" || true; }
 
-"$venv/bin/uv" pip sync --python "$venv/bin/python" --require-hashes --only-binary :all: "$lock"
+# localstripe (a test-only dev extra) is published as an sdist alone: it is the one package
+# built on install (pure Python, its hash-checked sdist from the lock).
+"$venv/bin/uv" pip sync --python "$venv/bin/python" --require-hashes --only-binary :all: \
+    --no-binary localstripe "$lock"
 "$venv/bin/uv" pip check --quiet --python "$venv/bin/python"
 echo "$wanted" >"$stamp"
