@@ -14,6 +14,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from accounts.guests import player_for
 from games import events, selectors, services
 from games.engine import IllegalMove, InvalidTile, Move
 from games.engine.moves import move_to_record
@@ -49,18 +50,14 @@ class TokenBucket:
 
 
 def player_of(scope: dict[str, Any]) -> Player:
-    user = scope.get("user")
-    session = scope.get("session")
-    return Player(
-        user_id=user.id if user is not None and user.is_authenticated else None,
-        session_key=session.session_key if session is not None else None,
-    )
+    """Who is connected (reads the session: call it off the event loop)."""
+    return player_for(scope.get("user"), scope.get("session"))
 
 
 class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.public_id: str = self.scope["url_route"]["kwargs"]["public_id"]
-        self.player = player_of(self.scope)
+        self.player = await database_sync_to_async(player_of)(self.scope)
         self.bucket = TokenBucket(RATE_BURST, RATE_PER_SECOND)
         self.sent_version = -1
         try:
