@@ -106,3 +106,13 @@ def test_a_post_without_the_csrf_token_is_refused():
     user.refresh_from_db()
     assert user.first_name == "Ada"
     assert not Preferences.objects.exists()
+
+
+def test_the_account_pages_linked_from_the_settings_open_in_the_sites_page(client):
+    client.force_login(verified_user("ada@example.com", display_name="Ada"))
+    for path in ("/accounts/password/change/", "/accounts/email/"):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        html = response.content.decode()
+        assert '<li class="signed-in-as">Ada</li>' in html, path  # inside the site's base.html
+        assert 'class="account-form"' in html, path

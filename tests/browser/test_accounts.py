@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from accounts_support import PASSWORD, verified_user
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 from table_driver import screenshot, start_match
 
@@ -239,3 +240,29 @@ def test_a_guests_game_is_theirs_after_signing_up_and_in(mailbox, server, page):
     sign_out(page)
     page.goto(url)
     expect(page.get_by_role("heading", name="Not your table")).to_be_visible()
+
+
+def axe_violations(page: Page) -> list[str]:
+    response = Axe().run(page).response
+    assert response["passes"], "axe-core checked nothing"
+    return [f"{v['id']}: {v['help']}" for v in response["violations"]]
+
+
+def fits_the_width(page: Page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_the_account_pages_fit_a_phone_and_pass_axe(server, phone):
+    verified_user("ada@example.com", display_name="Ada Lovelace-Byron")
+    for path in ("/accounts/signup/", "/accounts/login/", "/accounts/password/reset/"):
+        phone.goto(server + path)
+        assert fits_the_width(phone), path
+        assert axe_violations(phone) == [], path
+    sign_in(phone, server, address="ada@example.com", password=PASSWORD)
+    signed_in_as(phone, "Ada Lovelace-Byron")
+    for path in ("/accounts/settings/", "/accounts/password/change/", "/play/"):
+        phone.goto(server + path)
+        assert fits_the_width(phone), path
+    phone.goto(server + "/accounts/settings/")
+    assert axe_violations(phone) == []
+    screenshot(phone, "accounts-settings-phone")
