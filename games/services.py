@@ -466,10 +466,12 @@ def hint_for(*, public_id: str, player: Player) -> Hint:
 
 # --- accounts -------------------------------------------------------------------------------
 def claim_guest_seats(*, guest: str, user_id: int) -> int:
-    """A guest signed in: their seats (``Seat.guest == guest``) become the account's. A seat
-    that already has a user is never taken over, and at a table where the user already sits
-    the guest's seat stays the guest's (one person, one seat). Returns the seats moved; a
-    second call moves none. The tables the guest created become the user's too."""
+    """A guest signed in: their seats (``Seat.guest == guest``) become the account's, and the
+    tables they created too. A seat that already has a user is never taken over, and at a table
+    where the user already sits the guest's seat stays the guest's (one person, one seat).
+    A moved seat keeps the token, so a socket opened before signing in still acts for it (and
+    closes it) until it reconnects as the account. Returns the seats moved; a second call
+    moves none."""
     if not guest:
         return 0
     claimed = 0
@@ -487,8 +489,8 @@ def claim_guest_seats(*, guest: str, user_id: int) -> int:
                 continue
             for seat in seats:
                 if seat.guest == guest and seat.user_id is None:
-                    seat.user_id, seat.guest = user_id, ""
-                    seat.save(update_fields=["user", "guest"])
+                    seat.user_id = user_id
+                    seat.save(update_fields=["user"])
                     claimed += 1
                     if seat.index == 0 and table.created_by_id is None:
                         table.created_by_id = user_id  # seat 0 is the guest who made it

@@ -42,7 +42,7 @@ def test_the_guests_seats_become_the_users_and_their_tables_too():
     assert services.claim_guest_seats(guest=GUEST.session_key, user_id=user.pk) == 2
 
     for table in (first, second):
-        assert seats_of(table)[0] == (0, user.pk, "")
+        assert seats_of(table)[0] == (0, user.pk, GUEST.session_key)
         table.refresh_from_db()
         assert table.created_by_id == user.pk
     assert seats_of(first)[1] == (1, None, "")  # the computer's seat is nobody's
@@ -55,7 +55,7 @@ def test_claiming_twice_moves_nothing_more():
     table = computer_table(GUEST)
     assert services.claim_guest_seats(guest=GUEST.session_key, user_id=user.pk) == 1
     assert services.claim_guest_seats(guest=GUEST.session_key, user_id=user.pk) == 0
-    assert seats_of(table)[0] == (0, user.pk, "")
+    assert seats_of(table)[0] == (0, user.pk, GUEST.session_key)
 
 
 def test_a_seat_that_has_a_user_is_never_taken_over():
@@ -78,7 +78,7 @@ def test_at_a_table_where_the_user_already_sits_the_guests_seat_stays_the_guests
     assert services.claim_guest_seats(guest=GUEST.session_key, user_id=user.pk) == 1
 
     assert seats_of(table) == [(0, user.pk, ""), (1, None, GUEST.session_key)]
-    assert seats_of(elsewhere)[0] == (0, user.pk, "")
+    assert seats_of(elsewhere)[0] == (0, user.pk, GUEST.session_key)
 
 
 def test_no_token_claims_nothing():
@@ -120,7 +120,7 @@ def test_signing_in_makes_the_guests_game_the_accounts_and_it_stays_playable(cli
     assert response.status_code == 302 and response["Location"] == "/"
     assert client.session.session_key != guest_session_key  # login() rotated the key
     seat = Seat.objects.get(table__public_id=public_id, index=0)
-    assert (seat.user_id, seat.guest) == (user.pk, "")
+    assert (seat.user_id, seat.guest) == (user.pk, guest_token)
 
     page = client.get(f"/tables/{public_id}/")
     assert page.status_code == 200 and seat_on_page(page.content.decode()) == 0

@@ -226,7 +226,7 @@ def test_a_guests_game_is_theirs_after_signing_up_and_in(mailbox, server, page):
     sign_in(page, server, address="grace@example.com", password=PASSWORD)
     signed_in_as(page, "Grace")
     seat.refresh_from_db()
-    assert seat.user is not None and seat.user.email == "grace@example.com" and not seat.guest
+    assert seat.user is not None and seat.user.email == "grace@example.com"
 
     page.goto(url)
     table.wait_settled()
