@@ -470,8 +470,8 @@ def claim_guest_seats(*, guest: str, user_id: int) -> int:
     tables they created too. A seat that already has a user is never taken over, and at a table
     where the user already sits the guest's seat stays the guest's (one person, one seat).
     A moved seat keeps the token, so a socket opened before signing in still acts for it (and
-    closes it) until it reconnects as the account. Returns the seats moved; a second call
-    moves none."""
+    its closing is counted) until it reconnects as the account. Returns the seats moved; a
+    second call moves none."""
     if not guest:
         return 0
     claimed = 0
