@@ -1,1 +1,55 @@
-# Models for the accounts app.
+"""A player's preferences: the starting values of the setup form for the games they create.
+
+Saved only once the player changes them; until then :func:`accounts.selectors.preferences_of`
+gives the defaults (the same as a guest's). A table copies its rules when it is created, so
+changing preferences never changes an existing table.
+"""
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+
+from games.engine.bots import Level
+from games.engine.rules import TARGET_RANGE, Preset
+from games.forms import LEVEL_NAMES, PRESET_NAMES
+
+
+class Preferences(models.Model):
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
+    )
+    preset = models.CharField(
+        max_length=16,
+        choices=[(preset.value, PRESET_NAMES[preset]) for preset in Preset],
+        default=Preset.DRAW.value,
+    )
+    target = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[
+            MinValueValidator(TARGET_RANGE.start),
+            MaxValueValidator(TARGET_RANGE.stop - 1),
+        ],
+        help_text="Points to win a match; empty: the preset's own.",
+    )
+    single_draw = models.BooleanField(
+        default=False,
+        help_text="When stuck, draw one tile, play it if it fits, otherwise pass.",
+    )
+    show_hints = models.BooleanField(default=True, help_text="Light the tiles you can play.")
+    computer_level = models.CharField(
+        max_length=8,
+        choices=[(level.value, LEVEL_NAMES[level]) for level in Level],
+        default=Level.MEDIUM.value,
+    )
+    alternating_starters = models.BooleanField(
+        default=False,
+        help_text="The next player in turn opens each new hand (not the last hand's winner).",
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name_plural = "preferences"
+
+    def __str__(self) -> str:
+        return f"Preferences of user {self.user_id}"

@@ -218,6 +218,8 @@ ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_UNIQUE_EMAIL = True
 LOGIN_REDIRECT_URL = "/"
+# Accounts: a display name asked at sign-up (accounts.forms.SignupForm).
+ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupForm"
 
 # --- Mail (Django 6.1: MAILERS, never EMAIL_BACKEND) ----------------------------------------
 

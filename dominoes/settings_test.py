@@ -39,6 +39,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}
+# The browser tests' server process writes its mail where the test can read it.
+if os.environ.get("TEST_MAIL_DIR"):
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+            "OPTIONS": {"file_path": os.environ["TEST_MAIL_DIR"]},
+        }
+    }
 
 # Per-process cache, cleared before every test (allauth keeps its rate limits in the cache);
 # a shared Redis cache would let parallel test runs wipe each other.

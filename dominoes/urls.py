@@ -6,6 +6,7 @@ from dominoes import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("", include("games.urls")),
+    path("accounts/", include("accounts.urls")),  # the settings page, beside allauth's pages
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
     path("billing/", include("billing.urls")),

@@ -16,6 +16,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import connection
 
+from accounts.guests import player_for
 from games import events, presence, selectors, services, snapshots
 from games.engine import IllegalMove, InvalidTile, Move
 from games.engine.moves import move_to_record
@@ -59,18 +60,14 @@ def in_database(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def player_of(scope: dict[str, Any]) -> Player:
-    user = scope.get("user")
-    session = scope.get("session")
-    return Player(
-        user_id=user.id if user is not None and user.is_authenticated else None,
-        session_key=session.session_key if session is not None else None,
-    )
+    """Who is connected (reads the session: call it off the event loop)."""
+    return player_for(scope.get("user"), scope.get("session"))
 
 
 class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.public_id: str = self.scope["url_route"]["kwargs"]["public_id"]
-        self.player = player_of(self.scope)
+        self.player = await in_database(player_of)(self.scope)
         self.bucket = TokenBucket(RATE_BURST, RATE_PER_SECOND)
         self.sent_version = -1
         try:

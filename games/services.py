@@ -64,7 +64,8 @@ class StaleVersion(TableError):
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    """Who is acting: a signed-in user, or a guest known by the browser session."""
+    """Who is acting: a signed-in user, or a guest known by the guest token of their browser
+    session (``session_key``: see :mod:`accounts.guests`)."""
 
     user_id: int | None
     session_key: str | None
@@ -474,6 +475,40 @@ def hint_for(*, public_id: str, player: Player) -> Hint:
     if match.turn != seat.index:
         raise TableError("A hint is for your turn.")
     return hint(match.view_for(seat.index), seed=_seed(table))
+
+
+# --- accounts -------------------------------------------------------------------------------
+def claim_guest_seats(*, guest: str, user_id: int) -> int:
+    """A guest signed in: their seats (``Seat.guest == guest``) become the account's, and the
+    tables they created too. A seat that already has a user is never taken over, and at a table
+    where the user already sits the guest's seat stays the guest's (one person, one seat).
+    A moved seat keeps the token, so a socket opened before signing in still acts for it (and
+    its closing is counted) until it reconnects as the account. Returns the seats moved; a
+    second call moves none."""
+    if not guest:
+        return 0
+    claimed = 0
+    with transaction.atomic():
+        # Every table involved, locked in one order, so two sign-ins never deadlock.
+        tables = (
+            Table.objects.select_for_update()
+            .filter(id__in=Seat.objects.filter(guest=guest, user__isnull=True).values("table_id"))
+            .order_by("id")
+            .prefetch_related("seats")
+        )
+        for table in tables:
+            seats = list(table.seats.all())
+            if any(seat.user_id == user_id for seat in seats):
+                continue
+            for seat in seats:
+                if seat.guest == guest and seat.user_id is None:
+                    seat.user_id = user_id
+                    seat.save(update_fields=["user"])
+                    claimed += 1
+                    if seat.index == 0 and table.created_by_id is None:
+                        table.created_by_id = user_id  # seat 0 is the guest who made it
+                        table.save(update_fields=["created_by"])
+    return claimed
 
 
 # --- inside ---------------------------------------------------------------------------------

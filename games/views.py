@@ -7,6 +7,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from accounts.guests import player_for
+from accounts.selectors import setup_initial
 from games import selectors, services
 from games.engine import Rules
 from games.forms import SetupForm, describe_rules, table_info
@@ -15,16 +17,15 @@ from games.services import Player, TableError, TableNotFound
 
 
 def _player(request: HttpRequest, *, start_session: bool = False) -> Player:
-    """Who is asking: the signed-in user, or a guest known by the session (started if asked)."""
-    if start_session and not request.session.session_key:
-        request.session.save()
-    user_id = request.user.id if request.user.is_authenticated else None
-    return Player(user_id=user_id, session_key=request.session.session_key)
+    """Who is asking: the signed-in user, or this browser's guest (given a token if asked)."""
+    return player_for(request.user, request.session, start_guest=start_session)
 
 
 @require_http_methods(["GET", "POST"])
 def setup(request: HttpRequest) -> HttpResponse:
-    form = SetupForm(request.POST if request.method == "POST" else None)
+    form = SetupForm(
+        request.POST if request.method == "POST" else None, initial=setup_initial(request.user)
+    )
     if form.is_valid():
         data = form.cleaned_data
         common = {

@@ -1,8 +1,15 @@
 """The name a player shows everywhere."""
 
+import re
+
+import pytest
+from accounts_support import verified_user
 from django.contrib.auth import get_user_model
+from django.test import Client
 
 from accounts.selectors import display_name
+from games.engine import Rules
+from games.services import Player, create_online_table
 
 
 def test_the_chosen_display_name_wins_over_the_email():
@@ -12,3 +19,18 @@ def test_the_chosen_display_name_wins_over_the_email():
 
 def test_without_a_display_name_the_email_before_the_at_is_shown():
     assert display_name(get_user_model()(email="grace@example.com")) == "grace"
+
+
+@pytest.mark.integration
+@pytest.mark.django_db
+def test_a_signed_in_player_joins_an_online_table_under_their_display_name(client):
+    host = Player(user_id=None, session_key="host-browser")
+    table = create_online_table(player=host, name="Host", rules=Rules.for_preset("draw", seats=2))
+    url = f"/tables/{table.public_id}/"
+    guest_html = Client().get(url).content.decode()
+    assert '<input type="text" id="join-name" name="name"' in guest_html
+    assert re.search(r'id="join-name"[^>]*value=', guest_html) is None
+
+    client.force_login(verified_user("ada@example.com", display_name="Ada L."))
+    html = client.get(url).content.decode()
+    assert re.search(r'id="join-name"[^>]*value="Ada L\."', html)

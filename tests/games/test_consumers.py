@@ -8,6 +8,7 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
+from accounts.guests import GUEST_SESSION_KEY
 from dominoes.asgi import application
 from games import services
 from games.consumers import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, RATE_BURST
@@ -19,8 +20,12 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 
 def new_session() -> str:
+    """A guest's browser session. Its guest token (what seats know the guest by) is set to the
+    session key so one string serves both here; they part at sign-in (tests/accounts)."""
     session = SessionStore()
     session.create()
+    session[GUEST_SESSION_KEY] = session.session_key
+    session.save()
     return session.session_key
 
 

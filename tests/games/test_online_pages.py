@@ -7,6 +7,7 @@ import re
 import pytest
 from django.test import Client
 
+from accounts.guests import GUEST_SESSION_KEY, guest_token
 from games.engine import Rules
 from games.engine.rules import Preset
 from games.models import Table
@@ -97,10 +98,10 @@ def test_the_lobby_shows_the_share_link_join_form_and_seats(client):
 
 def test_a_stranger_opening_an_online_table_watches_with_no_hand(client):
     table = online_table(client)
-    host = Player(user_id=None, session_key=client.session.session_key)
+    host = Player(user_id=None, session_key=client.session[GUEST_SESSION_KEY])
     friend_client = Client()
     friend_client.get(f"/tables/{table.public_id}/")
-    friend = Player(user_id=None, session_key=friend_client.session.session_key)
+    friend = Player(user_id=None, session_key=friend_client.session[GUEST_SESSION_KEY])
     join_table(public_id=table.public_id, player=friend, name="Bob")
     start_table(public_id=table.public_id, player=host)
 
@@ -128,9 +129,9 @@ def test_a_stranger_opening_a_computer_table_is_still_refused(client):
 
 
 def test_create_online_table_service_page_shows_no_clock_when_none(client):
-    client.get("/play/")
-    client.session.save()
-    player = Player(user_id=None, session_key=client.session.session_key)
+    session = client.session  # a new store each time it is read: keep this one to save it
+    player = Player(user_id=None, session_key=guest_token(session, create=True))
+    session.save()
     rules = Rules.for_preset(Preset.DRAW, seats=3)
     table = create_online_table(player=player, name="Host", rules=rules, turn_seconds=None)
     state = embedded_state(client.get(f"/tables/{table.public_id}/").content.decode())

@@ -7,6 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from accounts.guests import GUEST_SESSION_KEY
 from games.engine import Rules, load
 from games.engine.bots import Level
 from games.engine.rules import Preset
@@ -90,7 +91,7 @@ def test_a_plain_setup_keeps_the_preset_as_it_is(client):
         (0, "Alice", ""),
         (1, "Computer (easy)", "easy"),
     ]
-    assert seats[0].guest == client.session.session_key
+    assert seats[0].guest == client.session[GUEST_SESSION_KEY]
 
 
 def test_posting_house_rules_creates_a_table_with_only_the_changes(client):

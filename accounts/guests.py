@@ -1,0 +1,38 @@
+"""Guests: people who play without an account, known by a token kept in their browser session.
+
+The token lives in the session's data, not in its key: signing in rotates the key but keeps the
+data, so the guest's seats can still be found and handed to the account
+(:func:`games.services.claim_guest_seats`).
+"""
+
+import secrets
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.sessions.backends.base import SessionBase
+
+from games.services import Player
+
+GUEST_SESSION_KEY = "guest"
+
+
+def guest_token(session: SessionBase, *, create: bool = False) -> str | None:
+    """This browser's guest token, made (and stored in the session) when ``create`` is set."""
+    token = session.get(GUEST_SESSION_KEY)
+    if token is None and create:
+        token = secrets.token_urlsafe(24)
+        session[GUEST_SESSION_KEY] = token
+    return token
+
+
+def player_for(
+    user: AbstractBaseUser | AnonymousUser | None,
+    session: SessionBase | None,
+    *,
+    start_guest: bool = False,
+) -> Player:
+    """Who is asking: the signed-in user, else this browser's guest (given a token now if
+    ``start_guest``). Views and the table's WebSocket both identify players through this."""
+    if user is not None and user.is_authenticated:
+        return Player(user_id=user.pk, session_key=None)
+    token = guest_token(session, create=start_guest) if session is not None else None
+    return Player(user_id=None, session_key=token)

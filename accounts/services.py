@@ -1,0 +1,62 @@
+"""Changes to a player's account: display name and preferences. Each acts on the given user
+only (the signed-in one: views never pass anyone else), in one transaction."""
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from accounts.models import Preferences
+
+#: A display name is a seat's name at a table (``Seat.name``), so no longer than one.
+DISPLAY_NAME_MAX = 40
+
+
+def clean_display_name(name: str) -> str:
+    """The display name as it will be saved (trimmed), or a ValidationError saying why not."""
+    name = name.strip()
+    if not name:
+        raise ValidationError("Choose a display name.", code="required")
+    if len(name) > DISPLAY_NAME_MAX:
+        raise ValidationError(
+            f"A display name has at most {DISPLAY_NAME_MAX} characters.", code="max_length"
+        )
+    return name
+
+
+def set_display_name(*, user: AbstractBaseUser, name: str) -> None:
+    """Save the name the player shows (``first_name``: see :func:`selectors.display_name`)."""
+    user.first_name = clean_display_name(name)
+    user.save(update_fields=["first_name"])
+
+
+def save_settings(
+    *,
+    user: AbstractBaseUser,
+    display_name: str,
+    preset: str,
+    target: int | None,
+    single_draw: bool,
+    show_hints: bool,
+    computer_level: str,
+    alternating_starters: bool,
+) -> Preferences:
+    """Save the settings page: the display name and the preferences for new games. Bad values
+    raise ValidationError and change nothing. Existing tables keep their own rules."""
+    name = clean_display_name(display_name)
+    with transaction.atomic():
+        locked = get_user_model().objects.select_for_update().get(pk=user.pk)
+        preferences, _ = Preferences.objects.select_for_update().get_or_create(user=locked)
+        preferences.preset = preset
+        preferences.target = target
+        preferences.single_draw = single_draw
+        preferences.show_hints = show_hints
+        preferences.computer_level = computer_level
+        preferences.alternating_starters = alternating_starters
+        preferences.full_clean()
+        preferences.save()
+        locked.first_name = name
+        locked.save(update_fields=["first_name"])
+    user.first_name = name
+    user.preferences = preferences
+    return preferences
