@@ -1030,6 +1030,14 @@ class TablePage {
         li.className = "empty";
         li.textContent = "waiting\u2026";
       }
+      if (this.info.teams) {
+        // Partners sit across the table: seats 1 and 3 against seats 2 and 4.
+        const team = this.sideOf(i) + 1;
+        li.dataset.team = String(team);
+        li.append(this.span("seat-tag", `team ${team}`));
+        const partner = !this.watching && i !== this.me && this.sideOf(i) === this.sideOf(this.me);
+        if (partner) li.append(this.span("seat-tag", "your partner"));
+      }
       list.append(li);
     }
     const free = table.seats.length < table.seat_count;

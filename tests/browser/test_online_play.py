@@ -161,3 +161,33 @@ def test_two_friends_play_live_and_a_spectator_watches(browser, server):
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_four_seat_lobby_shows_who_partners_whom(browser, server):
+    host_context, host = new_page(browser)
+    friend_context, friend = new_page(browser)
+    try:
+        host.goto(server + "/play/")
+        host.check("input[name=mode][value=online]")
+        host.check("input[name=preset][value=brazilian]")
+        host.check("input[name=seats][value='4']")
+        host.get_by_role("button", name="Start match").click()
+        expect(host).to_have_url(re.compile(r"/tables/[\w-]+/$"))
+        friend.goto(host.url)
+        friend.get_by_label("Your name").fill("Bob")
+        friend.get_by_role("button", name="Join the game").click()
+        seats = host.locator("#lobby-seats li")
+        expect(seats).to_have_count(4)
+        # Partners sit across: seats 1 and 3 are team 1, seats 2 and 4 team 2.
+        for index, team in enumerate((1, 2, 1, 2)):
+            expect(seats.nth(index)).to_have_attribute("data-team", str(team))
+            expect(seats.nth(index)).to_contain_text(f"team {team}")
+        expect(seats.nth(2)).to_contain_text("your partner")  # the host's, still empty
+        expect(seats.nth(1)).to_contain_text("Bob")
+        expect(seats.nth(1)).not_to_contain_text("your partner")
+        bob_seats = friend.locator("#lobby-seats li")
+        expect(bob_seats.nth(3)).to_contain_text("your partner")
+        shot(host, "lobby-four-seats")
+    finally:
+        host_context.close()
+        friend_context.close()
