@@ -100,16 +100,18 @@ def make_table() -> TableSeats:
     """A started 2-seat online table with two guests (sync: call from a thread in asyncio)."""
     from django.contrib.sessions.backends.db import SessionStore
 
+    from accounts.guests import guest_token
     from games import services
     from games.engine import Rules
     from games.services import Player
 
-    keys = []
+    keys, tokens = [], []
     for _ in range(2):
         store = SessionStore()
+        tokens.append(guest_token(store, create=True))  # a guest is known by this token
         store.create()
         keys.append(store.session_key)
-    host, guest = Player(user_id=None, session_key=keys[0]), Player(None, keys[1])
+    host, guest = Player(user_id=None, session_key=tokens[0]), Player(None, tokens[1])
     table = services.create_online_table(
         player=host, name="A", rules=Rules.for_preset("block", seats=2), turn_seconds=None
     )
