@@ -1,0 +1,35 @@
+"""The load benchmark still runs against the site as it is (a small run: it prints numbers,
+which are not judged here, only that every move arrived and nothing failed)."""
+
+import json
+import os
+import subprocess
+import sys
+from urllib.parse import urlsplit
+
+import pytest
+from django.db import connection
+
+from browser_support import ROOT
+
+pytestmark = pytest.mark.integration
+
+
+def test_the_load_benchmark_runs_without_errors():
+    settings_dict = connection.settings_dict
+    postgres = f"postgres://{settings_dict['USER']}@{settings_dict['HOST'] or '127.0.0.1'}:"
+    postgres += str(settings_dict["PORT"] or 5432)
+    redis = urlsplit(os.environ["REDIS_URL"])._replace(path="/15").geturl()  # it flushes its db
+    result = subprocess.run(
+        [sys.executable, "bench/load.py", "--processes", "1", "--modes", "flat,echo"]
+        + ["--tables", "2", "--flat-seconds", "2", "--postgres", postgres, "--redis", redis],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    lines = {line["bench"]: line for line in map(json.loads, result.stdout.splitlines())}
+    assert lines["load.flat"]["moves"] > 0 and lines["load.flat"]["errors"] == 0, lines
+    assert lines["load.echo"]["messages"] > 0 and lines["load.echo"]["errors"] == 0, lines
+    assert lines["load"]["ratio_to_echo"]["1"] > 0
