@@ -8,9 +8,8 @@ import sys
 from urllib.parse import urlsplit
 
 import pytest
-from django.db import connection
-
 from browser_support import ROOT
+from django.db import connection
 
 pytestmark = pytest.mark.integration
 
