@@ -21,7 +21,18 @@ def test_the_load_benchmark_runs_without_errors():
     redis = urlsplit(os.environ["REDIS_URL"])._replace(path="/15").geturl()  # it flushes its db
     result = subprocess.run(
         [sys.executable, "bench/load.py", "--processes", "1", "--modes", "flat,echo"]
-        + ["--tables", "2", "--flat-seconds", "2", "--postgres", postgres, "--redis", redis],
+        + [
+            "--tables",
+            "2",
+            "--flat-seconds",
+            "2",
+            "--rounds",
+            "1",
+            "--postgres",
+            postgres,
+            "--redis",
+            redis,
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,
