@@ -3,7 +3,8 @@
 from typing import Any
 
 from games.engine import Match, Rules, load
-from games.models import Table
+from games.fairness import commitment
+from games.models import LogEntry, Table
 from games.services import Player, TableNotFound
 
 
@@ -50,6 +51,7 @@ def table_state(table: Table, seat: int | None) -> dict[str, Any]:
                 "votes": table.rematch_votes,
                 "table": table.rematch.public_id if table.rematch_id else None,
             },
+            "fair_deal": fair_deal(table, match),
             "show_hints": table.show_hints,
             "auto_pass": table.auto_pass,
             "can_undo": table.kind == Table.Kind.COMPUTER,
@@ -64,4 +66,24 @@ def table_state(table: Table, seat: int | None) -> dict[str, Any]:
             ],
         },
         "view": match.view_for(seat).to_json(),
+    }
+
+
+def fair_deal(table: Table, match: Match) -> dict[str, Any] | None:
+    """The current hand's commitment (the SHA-256 of its seed), and its seed once the hand is
+    over (or the match, a forfeit included): never while the hand is played."""
+    if match.hand is None:
+        return None
+    payload = (
+        table.log.filter(kind=LogEntry.Kind.DEAL)
+        .order_by("-position")
+        .values_list("payload", flat=True)
+        .first()
+    )
+    seed = payload["seed"]
+    over = bool(match.hand.result) or match.finished or table.finished
+    return {
+        "hand": len(match.deals) - 1,
+        "commitment": commitment(seed),
+        "seed": seed if over else None,
     }

@@ -1001,6 +1001,16 @@ class TablePage {
     this.renderHand();
     this.renderStatus();
     this.renderClock();
+    this.renderFairDeal();
+  }
+
+  // Provably fair deals: the seed's commitment while the hand is played, the seed once over.
+  renderFairDeal() {
+    const fair = this.state.table.fair_deal;
+    $("fair-deal").hidden = !fair;
+    $("fair-commitment").textContent = fair ? fair.commitment : "";
+    $("fair-seed").hidden = !fair?.seed;
+    $("fair-seed-value").textContent = fair?.seed || "";
   }
 
   // --- online tables: the lobby before the start, and who is watching ---
@@ -1430,4 +1440,4 @@ if (typeof document !== "undefined" && $("table-page") && $("table-state")) {
 }
 
 // For tests of the layout outside a browser.
-export { layoutTable, parseTile };
+export { handTileSVG, layoutTable, parseTile, tileSVG };
