@@ -159,7 +159,10 @@ class ImportRecordForm(forms.Form):
             raise forms.ValidationError(
                 f"This file is not a valid match record: {_where(report.error)}"
             )
-        return json.loads(text)
+        record = json.loads(text)
+        if not record["hands"]:
+            raise forms.ValidationError("This record has no hand to show: nothing was dealt.")
+        return record
 
 
 def _where(error: ReplayError) -> str:
