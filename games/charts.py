@@ -21,6 +21,8 @@ from datetime import date
 WIDTH = 640
 HEIGHT = 220
 LEFT, RIGHT, TOP, BOTTOM = 36, 8, 12, 30
+#: A bar is never wider than this, however few days there are.
+MAX_BAR_WIDTH = 48
 #: At most this many dates are written under the bars (the others would overlap).
 MAX_LABELS = 8
 _WORDS = {"won": "won", "drawn": "drawn", "lost": "lost"}
@@ -95,10 +97,11 @@ def results_chart(days: Sequence[DayResults]) -> Chart:
         counts = ", ".join(
             f"{getattr(day, kind)} {_WORDS[kind]}" for kind in _WORDS if getattr(day, kind)
         )
+        width = min(slot * 0.7, MAX_BAR_WIDTH)
         bars.append(
             Bar(
-                x=round(LEFT + index * slot + slot * 0.15, 2),
-                width=round(slot * 0.7, 2),
+                x=round(LEFT + index * slot + (slot - width) / 2, 2),
+                width=round(width, 2),
                 label=f"{day.day:%b} {day.day.day}" if index % every == 0 else None,
                 title=f"{day.day:%d %B %Y}: {counts}",
                 segments=segments,

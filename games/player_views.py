@@ -110,18 +110,14 @@ def replay(request: HttpRequest, public_id: str) -> HttpResponse:
     table = _replayable(request, public_id)
     if isinstance(table, HttpResponse):
         return table
-    data = build_replay(
-        table.record, seeds=stats.seeds_of_table(table), names=stats.seat_names(table)
-    )
-    return render(
+    names = stats.seat_names(table)
+    data = build_replay(table.record, seeds=stats.seeds_of_table(table), names=names)
+    forfeit = None if table.forfeited_by is None else names[table.forfeited_by]
+    return _render_replay(
         request,
-        "games/replay.html",
-        {
-            "replay": data,
-            "table": table,
-            "download_url": reverse("games:record", args=[table.public_id]),
-            "forfeited_by": table.forfeited_by,
-        },
+        data,
+        download_url=reverse("games:record", args=[table.public_id]),
+        forfeit=forfeit,
     )
 
 

@@ -117,12 +117,14 @@ def _hand_words(report: HandReport | None, sides: list[str]) -> str:
 
 def _summary(match: Match, sides: list[str]) -> str:
     scores = ", ".join(f"{sides[side]} {score}" for side, score in enumerate(match.scores))
+    # Games that keep no score (a single round) have nothing to add after the result.
+    score_words = f" Final score: {scores}." if any(match.scores) else ""
     if not match.finished:
-        return f"Not finished. Scores: {scores}."
+        return f"Not finished.{score_words}"
     if len(match.winners) == 1:
-        return f"{sides[match.winners[0]]} won the match. Final score: {scores}."
+        return f"{sides[match.winners[0]]} won the match.{score_words}"
     tied = " and ".join(sides[w] for w in match.winners)
-    return f"A draw between {tied}. Final score: {scores}."
+    return f"A draw between {tied}.{score_words}"
 
 
 def _words(name: str, move: Draw | Pass | Play) -> str:
