@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from playwright.sync_api import expect
 from table_driver import Stuck, Table, screenshot
+from test_table_accessibility import report, violations
 
 from games import services
 from games.engine import Rules, load
@@ -191,3 +192,19 @@ def test_the_pages_fit_a_phone(server, phone):
         phone.goto(server + path)
         overflow = phone.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, (path, overflow)
+
+
+def test_the_statistics_history_replay_and_leaderboard_pages_have_no_axe_violations(server, page):
+    user = signed_in(page, server)
+    table = finished_match(user, "classic", match={"target": 25})
+    for path in (
+        "/me/statistics/",
+        "/me/history/",
+        f"/tables/{table.public_id}/replay/",
+        f"/players/{user.id}/",
+        "/leaderboard/",
+        "/replays/import/",
+    ):
+        page.goto(server + path)
+        found = violations(page)
+        assert not found, (path, report(found))
