@@ -75,6 +75,19 @@ def record_finished_match(*, public_id: str) -> list[MatchResult]:
     return rows
 
 
+def record_missing_results() -> int:
+    """Record every finished match that has no result yet, oldest first (so ratings move in
+    the order the matches ended): matches that ended before results were kept, or whose
+    signal was lost with its process. Returns how many matches it recorded."""
+    missing = (
+        Table.objects.filter(finished=True, results__isnull=True, seats__user__isnull=False)
+        .distinct()
+        .order_by("updated_at", "id")
+        .values_list("public_id", flat=True)
+    )
+    return sum(bool(record_finished_match(public_id=public_id)) for public_id in missing)
+
+
 def side_outcomes(
     rules: Rules, match: Match, forfeited_by: int | None
 ) -> list[MatchResult.Outcome]:

@@ -183,6 +183,9 @@ def test_the_table_shows_the_commitment_during_the_hand_and_the_seed_after_it(se
     expect(page.locator("#fair-seed-value")).to_have_text(seed)
     expect(page.locator("#fair-seed")).to_be_visible()
     screenshot(page, "fair-deal-revealed")
+    page.get_by_role("link", name="Replay this match").click()
+    page.wait_for_url(re.compile(rf"/tables/{table.public_id}/replay/$"))
+    expect(page.locator("#replay-hands code.seed")).to_have_text(seed)
 
 
 def test_the_pages_fit_a_phone(server, phone):

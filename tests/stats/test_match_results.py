@@ -1,6 +1,8 @@
 """The match_finished listener: one result per signed-in seat, recorded once; guests skipped;
 forfeits, opponents and the rating rule."""
 
+import io
+
 import pytest
 from stats_builders import (
     computer_match,
@@ -170,3 +172,42 @@ def test_the_computers_opponent_kind_names_its_level_or_mixed():
     )
     play_out(mixed, {0: player_of(alice)})
     assert MatchResult.objects.get(table=mixed).opponent == "mixed"
+
+
+def test_finished_matches_without_results_are_recorded_by_the_command_oldest_first():
+    from django.core.management import call_command
+
+    alice, bob = make_user("alice@example.com"), make_user("bob@example.com")
+    people = [player_of(alice), player_of(bob)]
+    signals.match_finished.disconnect(dispatch_uid="games.results.on_match_finished")
+    try:
+        first = play_out(online_table(people), dict(enumerate(people)))
+        second = play_out(online_table(people), dict(enumerate(people)))
+        computer_match(services.Player(user_id=None, session_key="guest"), "single_round")
+    finally:
+        signals.match_finished.connect(
+            results.on_match_finished, dispatch_uid="games.results.on_match_finished"
+        )
+    assert not MatchResult.objects.exists()
+    out = io.StringIO()
+    call_command("record_results", stdout=out)
+    assert "Recorded the results of 2 finished match(es)." in out.getvalue()
+    earlier = MatchResult.objects.get(table=first, user=alice)
+    later = MatchResult.objects.get(table=second, user=alice)
+    assert earlier.rating_before == 1500 and later.rating_before == earlier.rating_after
+    assert Rating.objects.get(user=alice).matches == 2
+    call_command("record_results", stdout=out)
+    assert Rating.objects.get(user=alice).matches == 2, "nothing is recorded twice"
+
+
+def test_a_failing_recording_is_logged_and_does_not_fail_the_move_that_ended_the_match(
+    monkeypatch, caplog
+):
+    def broken(*, public_id):
+        raise RuntimeError("the database is unhappy")
+
+    monkeypatch.setattr(results, "record_finished_match", broken)
+    alice = make_user("alice@example.com")
+    table = computer_match(player_of(alice), "single_round")
+    assert table.finished and not MatchResult.objects.exists()
+    assert f"Recording the results of table {table.public_id} failed" in caplog.text
