@@ -16,6 +16,7 @@ from test_table_accessibility import report, violations
 
 from games import services
 from games.engine import Rules, load
+from games.models import Rating
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -200,14 +201,21 @@ def test_the_pages_fit_a_phone(server, phone):
 def test_the_statistics_history_replay_and_leaderboard_pages_have_no_axe_violations(server, page):
     user = signed_in(page, server)
     table = finished_match(user, "classic", match={"target": 25})
-    for path in (
-        "/me/statistics/",
-        "/me/history/",
-        f"/tables/{table.public_id}/replay/",
-        f"/players/{user.id}/",
-        "/leaderboard/",
-        "/replays/import/",
-    ):
+    bob = get_user_model().objects.create_user(
+        username="bob@example.com", email="bob@example.com", first_name="Bob"
+    )
+    Rating.objects.create(user=user, family="draw", rating=1612.4, rd=64, volatility=0.06)
+    Rating.objects.create(user=bob, family="draw", rating=1710, rd=180, volatility=0.06)
+    pages = {
+        "statistics": "/me/statistics/",
+        "history": "/me/history/",
+        "replay": f"/tables/{table.public_id}/replay/",
+        "profile": f"/players/{user.id}/",
+        "leaderboard": "/leaderboard/",
+        "import": "/replays/import/",
+    }
+    for name, path in pages.items():
         page.goto(server + path)
         found = violations(page)
         assert not found, (path, report(found))
+        screenshot(page, f"page-{name}")
