@@ -111,10 +111,18 @@ def statistics_of(user: AbstractBaseUser) -> Statistics:
 
 
 @dataclass(frozen=True, slots=True)
+class MatchPlayer:
+    """Another player of a match: their shown name, and their id when signed in (a profile)."""
+
+    name: str
+    user_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class HistoryRow:
     result: MatchResult
-    opponents: list[str]
-    partner: str | None
+    opponents: list[MatchPlayer]
+    partner: MatchPlayer | None
 
     @property
     def preset_name(self) -> str:
@@ -140,11 +148,12 @@ def history_of(user: AbstractBaseUser, page_number: Any) -> tuple[Page, list[His
         rules = Rules.from_record(result.table.rules)
         mine = rules.side_of(result.seat)
         others = [s for s in result.table.seats.all() if s.index != result.seat]
-        partners = [seat_name(s) for s in others if rules.side_of(s.index) == mine]
+        players = [(MatchPlayer(seat_name(s), s.user_id), rules.side_of(s.index)) for s in others]
+        partners = [player for player, side in players if side == mine]
         rows.append(
             HistoryRow(
                 result=result,
-                opponents=[seat_name(s) for s in others if rules.side_of(s.index) != mine],
+                opponents=[player for player, side in players if side != mine],
                 partner=partners[0] if partners else None,
             )
         )

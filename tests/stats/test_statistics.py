@@ -186,3 +186,23 @@ def test_a_profile_is_public_and_an_unknown_player_is_not_found(client):
     assert "Draw games" in html and "not rated yet" in html
     assert client.get(reverse("games:profile", args=[alice.id + 100])).status_code == 404
     assert client.get("/leaderboard/nonsense/").status_code == 404
+
+
+def test_history_names_opponents_and_partner_and_links_signed_in_players(client):
+    users = [make_user(f"p{n}@example.com", name) for n, name in enumerate("ABCD")]
+    people = [player_of(user) for user in users]
+    table = play_out(
+        online_table(people, preset="brazilian", seats=4, match={"target": 25}),
+        dict(enumerate(people)),
+    )
+    client.force_login(users[0])
+    page, rows = stats.history_of(users[0], 1)
+    (row,) = rows
+    assert [(p.name, p.user_id) for p in row.opponents] == [("B", users[1].id), ("D", users[3].id)]
+    assert (row.partner.name, row.partner.user_id) == ("C", users[2].id)
+    html = client.get(reverse("games:history")).content.decode()
+    assert (
+        f'<a href="/players/{users[1].id}/">B</a>, <a href="/players/{users[3].id}/">D</a>' in html
+    )
+    assert f'(partner: <a href="/players/{users[2].id}/">C</a>)' in html
+    assert table.public_id in html and "rated" in html
