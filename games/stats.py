@@ -188,7 +188,7 @@ def leaderboard(family: Family) -> tuple[list[Standing], list[Standing]]:
     """The family's established ratings ranked, then the provisional ones (unranked): a few
     lucky games do not put a newcomer above players whose rating is known. One query."""
     ratings = (
-        Rating.objects.filter(family=family.value)
+        Rating.objects.filter(family=family.value, user__is_active=True)
         .select_related("user")
         .order_by("-rating", "user_id")[: 2 * LEADERBOARD_SIZE]
     )
