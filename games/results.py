@@ -20,6 +20,8 @@ Rules of counting:
   sides (two seats, or four as partners). Each player is rated against the other side: one
   opponent, or for partners the average of the two opponents (:func:`games.glicko2.team_average`),
   a win scoring 1, a draw 0.5, a loss 0. Ratings are kept per family (:mod:`games.families`).
+  A person who left mid-match (the computer played their seat) is rated all the same: leaving
+  is no way out of a loss.
 """
 
 from __future__ import annotations
