@@ -182,3 +182,11 @@ def test_a_record_with_no_hand_is_refused(client):
     response = upload(client, json.dumps(empty).encode())
     assert response.status_code == 400
     assert "This record has no hand to show" in response.content.decode()
+
+
+def test_a_file_too_large_to_be_a_record_is_refused_unread(client):
+    from games.player_views import MAX_RECORD_BYTES
+
+    response = upload(client, b" " * (MAX_RECORD_BYTES + 1))
+    assert response.status_code == 400
+    assert "This file is too large to be a match record" in response.content.decode()
