@@ -114,7 +114,9 @@ def count_queries(function):
     return len(queries)
 
 
-def test_statistics_history_and_leaderboard_queries_do_not_grow_with_matches(client):
+def test_statistics_history_and_leaderboard_queries_do_not_grow_with_matches(
+    client, django_assert_num_queries
+):
     alice, bob = make_user("alice@example.com"), make_user("bob@example.com")
     client.force_login(alice)
     pages = [
@@ -139,7 +141,8 @@ def test_statistics_history_and_leaderboard_queries_do_not_grow_with_matches(cli
         play_one(preset, level)
     play_one("draw", "easy")
     assert MatchResult.objects.filter(user=alice).count() == 10
-    assert count_queries(load_every_page) == with_one
+    with django_assert_num_queries(with_one):
+        load_every_page()
     for url in pages:
         with CaptureQueriesContext(connection) as queries:
             client.get(url)
@@ -206,3 +209,20 @@ def test_history_names_opponents_and_partner_and_links_signed_in_players(client)
     )
     assert f'(partner: <a href="/players/{users[2].id}/">C</a>)' in html
     assert table.public_id in html and "rated" in html
+
+
+@pytest.mark.parametrize("matches", [1, 5])
+def test_each_selector_runs_a_fixed_number_of_queries(matches, django_assert_num_queries):
+    alice = make_user("alice@example.com")
+    for _ in range(matches):
+        computer_match(player_of(alice), "single_round")
+    Rating.objects.create(user=alice, family="draw", rating=1500, rd=80, volatility=0.06)
+    with django_assert_num_queries(4):  # in all, by preset, by opponent, by day
+        stats.statistics_of(alice)
+    with django_assert_num_queries(4):  # count, results with tables, seats, their users
+        _page, rows = stats.history_of(alice, 1)
+        assert len(rows) == matches and all(row.opponents for row in rows)
+    with django_assert_num_queries(1):
+        stats.ratings_of(alice)
+    with django_assert_num_queries(1):
+        stats.leaderboard(Family.DRAW)
