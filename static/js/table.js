@@ -1439,5 +1439,5 @@ if (typeof document !== "undefined" && $("table-page") && $("table-state")) {
   window.dominoesTable = new TablePage();
 }
 
-// For tests of the layout outside a browser.
+// For the replay viewer (replay.js), and for tests of the layout outside a browser.
 export { handTileSVG, layoutTable, parseTile, tileSVG };
