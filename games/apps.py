@@ -5,3 +5,10 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
     verbose_name = "Games"
+
+    def ready(self) -> None:
+        from games import results, signals
+
+        signals.match_finished.connect(
+            results.on_match_finished, dispatch_uid="games.results.on_match_finished"
+        )

@@ -11,6 +11,11 @@ import secrets
 from django.conf import settings
 from django.db import models
 
+from games.families import FAMILY_LABELS
+from games.glicko2 import PROVISIONAL_RD
+
+FAMILY_CHOICES = [(family.value, label) for family, label in FAMILY_LABELS.items()]
+
 
 def new_public_id() -> str:
     """An unguessable id for URLs: knowing a table's id is not a way into another table."""
@@ -26,6 +31,12 @@ class Table(models.Model):
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.COMPUTER)
     rules = models.JSONField(help_text="The rules as a record spells them (RULES.md).")
     record = models.JSONField(help_text="The match so far: a cache of the log. Never sent out.")
+    hand_seed = models.CharField(
+        max_length=128,
+        blank=True,
+        help_text="The current hand's shuffle seed, a cache of its deal in the log: secret until "
+        "the hand is over (games.fairness).",
+    )
     version = models.PositiveIntegerField(default=0)
     started_at = models.DateTimeField(null=True, blank=True, help_text="Dealt; None in the lobby.")
     finished = models.BooleanField(default=False)
@@ -126,3 +137,80 @@ class LogEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table.public_id} #{self.position} {self.kind}"
+
+
+class MatchResult(models.Model):
+    """How a finished match went for one signed-in person's seat: the row statistics, history
+    and ratings read. Written once per seat by :mod:`games.results` when the match ends."""
+
+    class Outcome(models.TextChoices):
+        WIN = "win", "Won"
+        LOSS = "loss", "Lost"
+        DRAW = "draw", "Drawn"
+
+    #: ``opponent`` of a match against people only; otherwise the computer's level (or MIXED).
+    HUMAN = "human"
+    MIXED = "mixed"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, related_name="match_results", on_delete=models.CASCADE
+    )
+    table = models.ForeignKey(Table, related_name="results", on_delete=models.CASCADE)
+    seat = models.PositiveSmallIntegerField()
+    preset = models.CharField(max_length=16)
+    family = models.CharField(max_length=8, choices=FAMILY_CHOICES)
+    seats = models.PositiveSmallIntegerField()
+    opponent = models.CharField(
+        max_length=8, help_text='"human", a computer level, or "mixed" (people and computer).'
+    )
+    outcome = models.CharField(max_length=4, choices=Outcome.choices)
+    forfeited = models.BooleanField(default=False, help_text="This seat's side forfeited.")
+    hands_played = models.PositiveSmallIntegerField()
+    hands_won = models.PositiveSmallIntegerField()
+    points_for = models.PositiveIntegerField()
+    points_against = models.PositiveIntegerField()
+    finished_at = models.DateTimeField()
+    rated = models.BooleanField(default=False)
+    rating_before = models.FloatField(null=True, blank=True)
+    rating_after = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-finished_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="one_result_per_seat")
+        ]
+        indexes = [models.Index(fields=["user", "finished_at"], name="result_user_time")]
+
+    def __str__(self) -> str:
+        return f"{self.table.public_id} seat {self.seat}: {self.outcome}"
+
+    @property
+    def won(self) -> bool:
+        return self.outcome == self.Outcome.WIN
+
+
+class Rating(models.Model):
+    """A person's Glicko-2 rating in one family of presets (:mod:`games.families`)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, related_name="ratings", on_delete=models.CASCADE
+    )
+    family = models.CharField(max_length=8, choices=FAMILY_CHOICES)
+    rating = models.FloatField()
+    rd = models.FloatField()
+    volatility = models.FloatField()
+    matches = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "family"], name="one_rating_per_family")
+        ]
+        indexes = [models.Index(fields=["family", "-rating"], name="rating_board")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.family}: {self.rating:.0f} ± {self.rd:.0f}"
+
+    @property
+    def provisional(self) -> bool:
+        return self.rd > PROVISIONAL_RD

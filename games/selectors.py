@@ -56,6 +56,7 @@ def state_of(snapshot: snapshots.TableSnapshot, seat: int | None) -> dict[str, A
                 "votes": list(snapshot.rematch_votes),
                 "table": snapshot.rematch_public_id,
             },
+            "fair_deal": dict(snapshot.fair_deal) if snapshot.fair_deal else None,
             "show_hints": snapshot.show_hints,
             "auto_pass": snapshot.auto_pass,
             "can_undo": snapshot.kind == Table.Kind.COMPUTER,

@@ -595,6 +595,7 @@ def _seed(table: Table) -> int:
 def _deal(table: Table, match: Match) -> None:
     deal, seed = Deal.secure(match.rules)
     match.start_hand(deal)
+    table.hand_seed = seed
     table.version += 1
     LogEntry.objects.create(
         table=table,
@@ -675,7 +676,9 @@ def _save(table: Table, match: Match, seats: list[Seat]) -> None:
     just_finished = match.finished and not table.finished
     table.record = export(match)
     table.finished = match.finished
-    table.save(update_fields=["record", "version", "finished", "deadline", "updated_at"])
+    table.save(
+        update_fields=["record", "hand_seed", "version", "finished", "deadline", "updated_at"]
+    )
     snapshot = snapshots.TableSnapshot.of(table, seats, match)
     transaction.on_commit(partial(_committed, snapshot))
     if just_finished:

@@ -17,8 +17,10 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from games.engine import Match, Rules, load
+from games.fairness import commitment
 from games.models import Seat, Table
 
 #: Tables remembered per process; the least recently used beyond this are forgotten.
@@ -52,6 +54,7 @@ class TableSnapshot:
     show_hints: bool
     auto_pass: bool
     seats: tuple[SeatSnapshot, ...]
+    fair_deal: dict[str, Any] | None  # never changed: the payload takes a copy
 
     @classmethod
     def of(cls, table: Table, seats: list[Seat], match: Match | None = None) -> TableSnapshot:
@@ -61,6 +64,15 @@ class TableSnapshot:
         started = table.started_at is not None
         if match is None:
             match = load(table.record) if started else Match(rules)
+        fair_deal = None
+        if match.hand is not None and table.hand_seed:
+            # The seed's commitment while the hand is played; the seed once it is over.
+            over = bool(match.hand.result) or match.finished or table.finished
+            fair_deal = {
+                "hand": len(match.deals) - 1,
+                "commitment": commitment(table.hand_seed),
+                "seed": table.hand_seed if over else None,
+            }
         # A computer's turn has a deadline too, the sweep's cue for a lost job: not a clock.
         person_to_move = any(s.index == match.turn and not (s.bot_level or s.away) for s in seats)
         return cls(
@@ -82,6 +94,7 @@ class TableSnapshot:
                 SeatSnapshot(s.index, s.name, s.bot_level, s.away)
                 for s in sorted(seats, key=lambda s: s.index)
             ),
+            fair_deal=fair_deal,
         )
 
 

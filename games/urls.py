@@ -1,10 +1,22 @@
 from django.urls import path
 
-from games import views
+from games import player_views, views
 
 app_name = "games"
 
 urlpatterns = [
     path("play/", views.setup, name="setup"),
     path("tables/<slug:public_id>/", views.table, name="table"),
+]
+
+# Statistics, history, replays, profiles and the leaderboard (games.player_views).
+urlpatterns += [
+    path("me/statistics/", player_views.statistics, name="statistics"),
+    path("me/history/", player_views.history, name="history"),
+    path("players/<int:user_id>/", player_views.profile, name="profile"),
+    path("leaderboard/", player_views.leaderboard, name="leaderboard"),
+    path("leaderboard/<slug:family>/", player_views.leaderboard, name="leaderboard_family"),
+    path("tables/<slug:public_id>/replay/", player_views.replay, name="replay"),
+    path("tables/<slug:public_id>/record.json", player_views.record, name="record"),
+    path("replays/import/", player_views.import_record, name="import_record"),
 ]

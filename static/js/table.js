@@ -1001,6 +1001,16 @@ class TablePage {
     this.renderHand();
     this.renderStatus();
     this.renderClock();
+    this.renderFairDeal();
+  }
+
+  // Provably fair deals: the seed's commitment while the hand is played, the seed once over.
+  renderFairDeal() {
+    const fair = this.state.table.fair_deal;
+    $("fair-deal").hidden = !fair;
+    $("fair-commitment").textContent = fair ? fair.commitment : "";
+    $("fair-seed").hidden = !fair?.seed;
+    $("fair-seed-value").textContent = fair?.seed || "";
   }
 
   // --- online tables: the lobby before the start, and who is watching ---
@@ -1437,5 +1447,5 @@ if (typeof document !== "undefined" && $("table-page") && $("table-state")) {
   window.dominoesTable = new TablePage();
 }
 
-// For tests of the layout outside a browser.
-export { layoutTable, parseTile };
+// For the replay viewer (replay.js), and for tests of the layout outside a browser.
+export { handTileSVG, layoutTable, parseTile, tileSVG };

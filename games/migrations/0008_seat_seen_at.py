@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0006_rematch'),
+        ('games', '0007_results_and_ratings'),
     ]
 
     operations = [

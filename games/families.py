@@ -1,0 +1,42 @@
+"""Rating families: presets close enough in play that one rating fits them all.
+
+A rating measures skill at one kind of game. Draw games (a stuck seat draws), block games (a
+stuck seat passes) and All Fives (points scored during the hand) reward different skills, so
+each is a family with ratings of its own; house rules do not change a table's family.
+"""
+
+from enum import StrEnum
+
+from games.engine.rules import Preset
+
+
+class Family(StrEnum):
+    DRAW = "draw"
+    BLOCK = "block"
+    FIVES = "fives"
+
+    @property
+    def label(self) -> str:
+        return FAMILY_LABELS[self]
+
+
+FAMILY_LABELS = {
+    Family.DRAW: "Draw games",
+    Family.BLOCK: "Block games",
+    Family.FIVES: "All Fives",
+}
+
+FAMILY_OF_PRESET = {
+    Preset.CLASSIC: Family.DRAW,
+    Preset.DRAW: Family.DRAW,
+    Preset.TEAM_DRAW: Family.DRAW,
+    Preset.SINGLE_ROUND: Family.DRAW,
+    Preset.BLOCK: Family.BLOCK,
+    Preset.BRAZILIAN: Family.BLOCK,
+    Preset.ALL_FIVES: Family.FIVES,
+}
+
+
+def family_of(preset: str) -> Family:
+    """The family of a preset (its name as a record spells it)."""
+    return FAMILY_OF_PRESET[Preset(preset)]

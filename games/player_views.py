@@ -1,0 +1,180 @@
+"""Thin views of a player's record: statistics, match history, replays (with record download
+and import), public profiles and the leaderboard. The reads are in :mod:`games.stats`."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods
+
+from accounts.selectors import display_name
+from games import stats
+from games.charts import results_chart
+from games.engine import replay_text
+from games.engine.record import ReplayError
+from games.families import Family
+from games.forms import PRESET_NAMES
+from games.models import Table
+from games.replay import build_replay, seeds_of
+from games.services import NotYourSeat, TableError, TableNotFound
+from games.views import _player
+
+#: The largest record file accepted for import: a long match is well under 200 kB.
+MAX_RECORD_BYTES = 1_000_000
+
+
+@login_required
+@require_GET
+def statistics(request: HttpRequest) -> HttpResponse:
+    figures = stats.statistics_of(request.user)
+    return render(
+        request,
+        "games/statistics.html",
+        {
+            "stats": figures,
+            "chart": results_chart(figures.by_day),
+            "ratings": stats.ratings_of(request.user),
+            "profile_user": request.user,
+        },
+    )
+
+
+@login_required
+@require_GET
+def history(request: HttpRequest) -> HttpResponse:
+    page, rows = stats.history_of(request.user, request.GET.get("page"))
+    return render(request, "games/history.html", {"page": page, "rows": rows})
+
+
+@require_GET
+def profile(request: HttpRequest, user_id: int) -> HttpResponse:
+    try:
+        user = stats.profile_user(user_id)
+    except get_user_model().DoesNotExist:
+        raise Http404("There is no such player.") from None
+    return render(
+        request,
+        "games/profile.html",
+        {
+            "profile_user": user,
+            "name": display_name(user),
+            "stats": stats.statistics_of(user),
+            "ratings": stats.ratings_of(user),
+        },
+    )
+
+
+@require_GET
+def leaderboard(request: HttpRequest, family: str = Family.DRAW.value) -> HttpResponse:
+    try:
+        chosen = Family(family)
+    except ValueError:
+        raise Http404("There is no such family of games.") from None
+    established, provisional = stats.leaderboard(chosen)
+    return render(
+        request,
+        "games/leaderboard.html",
+        {
+            "family": chosen,
+            "families": list(Family),
+            "established": established,
+            "provisional": provisional,
+        },
+    )
+
+
+def _replayable(request: HttpRequest, public_id: str) -> Table | HttpResponse:
+    """The finished table the visitor may replay, or the page saying why not."""
+    try:
+        return stats.replayable_table(public_id, _player(request), staff=request.user.is_staff)
+    except TableNotFound:
+        raise Http404("There is no such table.") from None
+    except NotYourSeat:
+        message = "Only the players of a match may replay it."
+    except TableError as error:
+        message = str(error)
+    return render(request, "games/replay_unavailable.html", {"message": message}, status=403)
+
+
+@require_GET
+@never_cache
+def replay(request: HttpRequest, public_id: str) -> HttpResponse:
+    table = _replayable(request, public_id)
+    if isinstance(table, HttpResponse):
+        return table
+    names = stats.seat_names(table)
+    data = build_replay(table.record, seeds=stats.seeds_of_table(table), names=names)
+    forfeit = None if table.forfeited_by is None else names[table.forfeited_by]
+    return _render_replay(
+        request,
+        data,
+        download_url=reverse("games:record", args=[table.public_id]),
+        forfeit=forfeit,
+    )
+
+
+@require_GET
+@never_cache
+def record(request: HttpRequest, public_id: str) -> HttpResponse:
+    table = _replayable(request, public_id)
+    if isinstance(table, HttpResponse):
+        return table
+    response = JsonResponse(stats.record_with_seeds(table), json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="dominoes-{table.public_id}.json"'
+    return response
+
+
+def _render_replay(request: HttpRequest, data: dict[str, Any], **extra: object) -> HttpResponse:
+    preset = data["rules"]["preset"]
+    context = {"replay": data, "preset_name": PRESET_NAMES.get(preset, preset), **extra}
+    return render(request, "games/replay.html", context)
+
+
+class ImportRecordForm(forms.Form):
+    record = forms.FileField(
+        label="Record file",
+        help_text="A dominoes-record/1 JSON file, such as one downloaded from a replay.",
+    )
+
+    def clean_record(self) -> dict[str, Any]:
+        """The replayed record: a file the engine cannot replay is refused, saying why."""
+        upload = self.cleaned_data["record"]
+        if upload.size > MAX_RECORD_BYTES:
+            raise forms.ValidationError("This file is too large to be a match record (1 MB).")
+        text = upload.read()
+        report = replay_text(text)
+        if report.error is not None:
+            raise forms.ValidationError(
+                f"This file is not a valid match record: {_where(report.error)}"
+            )
+        record = json.loads(text)
+        if not record["hands"]:
+            raise forms.ValidationError("This record has no hand to show: nothing was dealt.")
+        return record
+
+
+def _where(error: ReplayError) -> str:
+    place = []
+    if error.hand is not None:
+        place.append(f"hand {error.hand + 1}")
+    if error.move is not None:
+        place.append(f"move {error.move + 1}")
+    return (", ".join(place) + ": " if place else "") + error.reason + "."
+
+
+@require_http_methods(["GET", "POST"])
+def import_record(request: HttpRequest) -> HttpResponse:
+    form = ImportRecordForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        record = form.cleaned_data["record"]
+        return _render_replay(request, build_replay(record, seeds=seeds_of(record)), imported=True)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "games/import_record.html", {"form": form}, status=status)

@@ -1,0 +1,200 @@
+"""Results of finished matches: one :class:`MatchResult` per signed-in person's seat, and the
+Glicko-2 ratings of rated matches. The only code that writes those rows.
+
+It listens to :data:`games.signals.match_finished` (connected in :mod:`games.apps`). Recording
+is idempotent: the table row is locked, seats already recorded are skipped (and a unique
+constraint per table and seat backs that up), and ratings move only the first time a match is
+recorded, so a signal sent twice, or a later call for seats that became a person's, counts
+nothing twice.
+
+Rules of counting:
+
+- Guests (seats without a user) and the computer have no statistics.
+- A match is **won** by the side the engine names sole winner, **drawn** by sides tied at the
+  top (``Match.winners`` holds several), **lost** otherwise. When a seat forfeited (the
+  tournament clock), its side loses and every other side wins.
+- Hands played are the hands that ended (a forfeited hand in progress does not count); a hand
+  is won by a side when the engine names it sole winner of the hand. Points for are the side's
+  final score, points against the other sides' scores added up.
+- **Rated** matches: an online table where every seat is a signed-in person and there are two
+  sides (two seats, or four as partners). Each player is rated against the other side: one
+  opponent, or for partners the average of the two opponents (:func:`games.glicko2.team_average`),
+  a win scoring 1, a draw 0.5, a loss 0. Ratings are kept per family (:mod:`games.families`).
+  A person who left mid-match (the computer played their seat) is rated all the same: leaving
+  is no way out of a loss.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import transaction
+
+from games import glicko2
+from games.engine import Match, Rules, load
+from games.families import family_of
+from games.models import MatchResult, Rating, Seat, Table
+
+logger = logging.getLogger(__name__)
+
+_SCORE = {
+    MatchResult.Outcome.WIN: 1.0,
+    MatchResult.Outcome.DRAW: 0.5,
+    MatchResult.Outcome.LOSS: 0.0,
+}
+
+
+def on_match_finished(sender: object, public_id: str, **kwargs: object) -> None:
+    """The ``match_finished`` receiver. A failure is logged, never raised: the match itself
+    has already been saved, and the move that ended it must not look failed to its player."""
+    try:
+        record_finished_match(public_id=public_id)
+    except Exception:
+        logger.exception("Recording the results of table %s failed", public_id)
+
+
+def record_finished_match(*, public_id: str) -> list[MatchResult]:
+    """Record the results of a finished match for every signed-in seat not recorded yet, and
+    update ratings if the match is rated. Returns the rows it created (none the second time)."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().prefetch_related("seats").get(public_id=public_id)
+        if not table.finished:
+            return []
+        recorded = set(table.results.values_list("seat", flat=True))
+        seats = list(table.seats.all())
+        match = load(table.record)
+        rules = match.rules
+        outcomes = side_outcomes(rules, match, table.forfeited_by)
+        rated = not recorded and is_rated(table, rules, seats)
+        rows = [
+            _result_row(table, match, seat, seats, outcomes, rated)
+            for seat in seats
+            if seat.user_id is not None and seat.index not in recorded
+        ]
+        if rated:
+            _update_ratings(rules, rows, outcomes)
+        MatchResult.objects.bulk_create(rows)
+    return rows
+
+
+def record_missing_results() -> int:
+    """Record every finished match that has no result yet, oldest first (so ratings move in
+    the order the matches ended): matches that ended before results were kept, or whose
+    signal was lost with its process. Returns how many matches it recorded."""
+    missing = (
+        Table.objects.filter(finished=True, results__isnull=True, seats__user__isnull=False)
+        .distinct()
+        .order_by("updated_at", "id")
+        .values_list("public_id", flat=True)
+    )
+    return sum(bool(record_finished_match(public_id=public_id)) for public_id in missing)
+
+
+def side_outcomes(
+    rules: Rules, match: Match, forfeited_by: int | None
+) -> list[MatchResult.Outcome]:
+    """Each side's outcome of a finished match (see the module's rules of counting)."""
+    sides = range(rules.sides)
+    if forfeited_by is not None:
+        loser = rules.side_of(forfeited_by)
+        return [
+            MatchResult.Outcome.LOSS if side == loser else MatchResult.Outcome.WIN for side in sides
+        ]
+    winners = match.winners
+    top = MatchResult.Outcome.WIN if len(winners) == 1 else MatchResult.Outcome.DRAW
+    return [top if side in winners else MatchResult.Outcome.LOSS for side in sides]
+
+
+def is_rated(table: Table, rules: Rules, seats: list[Seat]) -> bool:
+    """An online table of two sides where every seat is a signed-in person."""
+    people = all(seat.user_id is not None and not seat.is_bot for seat in seats)
+    return table.kind == Table.Kind.ONLINE and rules.sides == 2 and people
+
+
+def opponent_kind(rules: Rules, seat: Seat, seats: list[Seat]) -> str:
+    """``"human"`` against people only, the computer's level against the computer alone (all
+    at one level), ``"mixed"`` otherwise. Partners are not opponents."""
+    side = rules.side_of(seat.index)
+    opponents = [other for other in seats if rules.side_of(other.index) != side]
+    if not any(other.is_bot for other in opponents):
+        return MatchResult.HUMAN
+    levels = {other.bot_level for other in opponents}
+    if len(levels) == 1 and "" not in levels:
+        return levels.pop()
+    return MatchResult.MIXED
+
+
+def _result_row(
+    table: Table,
+    match: Match,
+    seat: Seat,
+    seats: list[Seat],
+    outcomes: list[MatchResult.Outcome],
+    rated: bool,
+) -> MatchResult:
+    rules = match.rules
+    side = rules.side_of(seat.index)
+    scores = match.scores
+    return MatchResult(
+        user_id=seat.user_id,
+        table=table,
+        seat=seat.index,
+        preset=rules.preset.value,
+        family=family_of(rules.preset).value,
+        seats=rules.seats,
+        opponent=opponent_kind(rules, seat, seats),
+        outcome=outcomes[side],
+        forfeited=table.forfeited_by is not None and rules.side_of(table.forfeited_by) == side,
+        hands_played=len(match.reports),
+        hands_won=sum(1 for report in match.reports if report.winners == (side,)),
+        points_for=scores[side],
+        points_against=sum(scores) - scores[side],
+        finished_at=table.updated_at,
+        rated=rated,
+    )
+
+
+def _update_ratings(
+    rules: Rules, rows: list[MatchResult], outcomes: list[MatchResult.Outcome]
+) -> None:
+    """Rate every seat against the other side's (average) rating before this match, and fill
+    in each row's rating before and after."""
+    family = family_of(rules.preset).value
+    users = [row.user_id for row in rows]
+    fresh = glicko2.Glicko()
+    Rating.objects.bulk_create(
+        [
+            Rating(
+                user_id=user,
+                family=family,
+                rating=fresh.rating,
+                rd=fresh.rd,
+                volatility=fresh.volatility,
+            )
+            for user in users
+        ],
+        ignore_conflicts=True,
+    )
+    # Locked in one order, so two matches ending at once cannot deadlock on each other.
+    ratings = {
+        rating.user_id: rating
+        for rating in Rating.objects.select_for_update()
+        .filter(family=family, user_id__in=users)
+        .order_by("user_id")
+    }
+    before = {
+        row.seat: glicko2.Glicko(
+            ratings[row.user_id].rating, ratings[row.user_id].rd, ratings[row.user_id].volatility
+        )
+        for row in rows
+    }
+    for row in rows:
+        side = rules.side_of(row.seat)
+        others = [before[seat] for seat in before if rules.side_of(seat) != side]
+        opponent = glicko2.team_average(others)
+        after = glicko2.rate(before[row.seat], [(opponent, _SCORE[outcomes[side]])])
+        rating = ratings[row.user_id]
+        row.rating_before, row.rating_after = rating.rating, after.rating
+        rating.rating, rating.rd, rating.volatility = after.rating, after.rd, after.volatility
+        rating.matches += 1
+        rating.save(update_fields=["rating", "rd", "volatility", "matches", "updated_at"])

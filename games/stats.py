@@ -1,0 +1,246 @@
+"""Reads for statistics, match history, replays, profiles and the leaderboard.
+
+Nothing here changes a row, and every function runs a fixed number of queries however many
+matches a player has (statistics are aggregated by the database, history rows are fetched with
+their tables, seats and users in one go).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.paginator import Page, Paginator
+from django.db.models import Count, Q, Sum
+from django.db.models.functions import TruncDate
+
+from accounts.selectors import display_name
+from games.charts import DayResults
+from games.engine import Rules
+from games.families import FAMILY_LABELS, Family
+from games.forms import PRESET_NAMES
+from games.models import LogEntry, MatchResult, Rating, Seat, Table
+from games.services import NotYourSeat, Player, TableError, TableNotFound
+
+HISTORY_PAGE_SIZE = 20
+LEADERBOARD_SIZE = 100
+#: The statistics page's chart shows the most recent days with matches, this many at most.
+CHART_DAYS = 30
+
+_OUTCOME = MatchResult.Outcome
+_TALLY = {
+    "matches": Count("id"),
+    "won": Count("id", filter=Q(outcome=_OUTCOME.WIN)),
+    "drawn": Count("id", filter=Q(outcome=_OUTCOME.DRAW)),
+    "lost": Count("id", filter=Q(outcome=_OUTCOME.LOSS)),
+    "hands_played": Sum("hands_played", default=0),
+    "hands_won": Sum("hands_won", default=0),
+    "points_for": Sum("points_for", default=0),
+    "points_against": Sum("points_against", default=0),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """Matches and hands played and won, and points for and against, of one group of matches."""
+
+    label: str
+    matches: int
+    won: int
+    drawn: int
+    lost: int
+    hands_played: int
+    hands_won: int
+    points_for: int
+    points_against: int
+
+    @property
+    def win_percent(self) -> int | None:
+        return round(100 * self.won / self.matches) if self.matches else None
+
+
+@dataclass(frozen=True, slots=True)
+class Statistics:
+    total: Tally
+    by_preset: list[Tally]
+    by_opponent: list[Tally]
+    by_day: list[DayResults]
+
+    @property
+    def overall(self) -> list[Tally]:
+        """The total as a one-row table."""
+        return [self.total] if self.total.matches else []
+
+
+def opponent_label(opponent: str) -> str:
+    """Words for a result's ``opponent``: people, a computer level, or a mix."""
+    if opponent == MatchResult.HUMAN:
+        return "People"
+    if opponent == MatchResult.MIXED:
+        return "People and computer, or mixed levels"
+    return f"Computer ({opponent})"
+
+
+def statistics_of(user: AbstractBaseUser) -> Statistics:
+    """A player's statistics: in all, by preset, by opponent, and per day (the chart's data,
+    the most recent ``CHART_DAYS`` days with matches). Four queries."""
+    results = MatchResult.objects.filter(user=user)
+    total = Tally("All matches", **results.aggregate(**_TALLY))
+    by_preset = [
+        Tally(PRESET_NAMES.get(row.pop("preset"), "Other"), **row)
+        for row in results.values("preset").annotate(**_TALLY).order_by("preset")
+    ]
+    by_opponent = [
+        Tally(opponent_label(row.pop("opponent")), **row)
+        for row in results.values("opponent").annotate(**_TALLY).order_by("opponent")
+    ]
+    days = (
+        results.annotate(day=TruncDate("finished_at"))
+        .values("day")
+        .annotate(
+            won=Count("id", filter=Q(outcome=_OUTCOME.WIN)),
+            drawn=Count("id", filter=Q(outcome=_OUTCOME.DRAW)),
+            lost=Count("id", filter=Q(outcome=_OUTCOME.LOSS)),
+        )
+        .order_by("-day")[:CHART_DAYS]
+    )
+    by_day = [DayResults(**row) for row in reversed(days)]
+    return Statistics(total, by_preset, by_opponent, by_day)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchPlayer:
+    """Another player of a match: their shown name, and their id when signed in (a profile)."""
+
+    name: str
+    user_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    result: MatchResult
+    opponents: list[MatchPlayer]
+    partner: MatchPlayer | None
+
+    @property
+    def preset_name(self) -> str:
+        return PRESET_NAMES.get(self.result.preset, self.result.preset)
+
+
+def seat_name(seat: Seat) -> str:
+    """A seat's shown name: the player's display name when signed in, else the table's name."""
+    return display_name(seat.user) if seat.user is not None else seat.name
+
+
+def history_of(user: AbstractBaseUser, page_number: Any) -> tuple[Page, list[HistoryRow]]:
+    """One page of a player's finished matches, newest first, with the other players' names.
+    A page number out of range gives the last page."""
+    results = (
+        MatchResult.objects.filter(user=user)
+        .select_related("table")
+        .prefetch_related("table__seats__user")
+    )
+    page = Paginator(results, HISTORY_PAGE_SIZE).get_page(page_number)
+    rows = []
+    for result in page.object_list:
+        rules = Rules.from_record(result.table.rules)
+        mine = rules.side_of(result.seat)
+        others = [s for s in result.table.seats.all() if s.index != result.seat]
+        players = [(MatchPlayer(seat_name(s), s.user_id), rules.side_of(s.index)) for s in others]
+        partners = [player for player, side in players if side == mine]
+        rows.append(
+            HistoryRow(
+                result=result,
+                opponents=[player for player, side in players if side != mine],
+                partner=partners[0] if partners else None,
+            )
+        )
+    return page, rows
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyRating:
+    family: Family
+    rating: Rating | None
+
+    @property
+    def label(self) -> str:
+        return FAMILY_LABELS[self.family]
+
+
+def ratings_of(user: AbstractBaseUser) -> list[FamilyRating]:
+    """The player's rating in every family (None where they have played no rated match)."""
+    ratings = {rating.family: rating for rating in Rating.objects.filter(user=user)}
+    return [FamilyRating(family, ratings.get(family.value)) for family in Family]
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    rank: int | None
+    name: str
+    user_id: int
+    rating: Rating
+
+
+def leaderboard(family: Family) -> tuple[list[Standing], list[Standing]]:
+    """The family's established ratings ranked, then the provisional ones (unranked): a few
+    lucky games do not put a newcomer above players whose rating is known. One query."""
+    ratings = (
+        Rating.objects.filter(family=family.value, user__is_active=True)
+        .select_related("user")
+        .order_by("-rating", "user_id")[: 2 * LEADERBOARD_SIZE]
+    )
+    established: list[Standing] = []
+    provisional: list[Standing] = []
+    for rating in ratings:
+        group = provisional if rating.provisional else established
+        rank = None if rating.provisional else len(established) + 1
+        group.append(Standing(rank, display_name(rating.user), rating.user_id, rating))
+    return established[:LEADERBOARD_SIZE], provisional[:LEADERBOARD_SIZE]
+
+
+def profile_user(user_id: int) -> AbstractBaseUser:
+    """The active user a profile page shows, or ``DoesNotExist``."""
+    return get_user_model().objects.get(pk=user_id, is_active=True)
+
+
+# --- replays ----------------------------------------------------------------------------------
+def replayable_table(public_id: str, player: Player, *, staff: bool = False) -> Table:
+    """A finished table that ``player`` may replay with every hand shown: its players (signed
+    in, or the guest's browser session) and staff. While a match runs its hidden tiles stay
+    hidden from everyone, players included."""
+    try:
+        table = Table.objects.prefetch_related("seats__user").get(public_id=public_id)
+    except Table.DoesNotExist:
+        raise TableNotFound from None
+    if not staff and not any(player.owns(seat) for seat in table.seats.all()):
+        raise NotYourSeat
+    if not table.finished:
+        raise TableError("This match is still being played: it can be replayed once it is over.")
+    return table
+
+
+def seeds_of_table(table: Table) -> list[str | None]:
+    """Each hand's seed, in order, from the log's deals."""
+    return list(
+        table.log.filter(kind=LogEntry.Kind.DEAL)
+        .order_by("position")
+        .values_list("payload__seed", flat=True)
+    )
+
+
+def record_with_seeds(table: Table) -> dict[str, Any]:
+    """The match's ``dominoes-record/1`` with each hand's seed added (``"seed"``), so anyone
+    holding the file can check the deals."""
+    record = table.record
+    hands = [
+        {**hand, "seed": seed}
+        for hand, seed in zip(record["hands"], seeds_of_table(table), strict=True)
+    ]
+    return {**record, "hands": hands}
+
+
+def seat_names(table: Table) -> list[str]:
+    return [seat_name(seat) for seat in table.seats.all()]

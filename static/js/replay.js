@@ -1,0 +1,128 @@
+// The replay viewer: steps through a finished match (or an imported record) with every hand
+// shown. The server replayed the record with the engine and sent every step; this page only
+// draws the step chosen. Tiles and the table are drawn as on the table page.
+
+import { handTileSVG, layoutTable, tileSVG } from "./table.js";
+
+const $ = (id) => document.getElementById(id);
+const SVG_NS = "http://www.w3.org/2000/svg";
+const r3 = (n) => Math.round(n * 1000) / 1000;
+
+class ReplayViewer {
+  constructor(data) {
+    this.data = data;
+    this.steps = data.steps;
+    this.index = 0;
+    $("step").max = String(this.steps.length - 1);
+    $("first").addEventListener("click", () => this.go(0));
+    $("back").addEventListener("click", () => this.go(this.index - 1));
+    $("forward").addEventListener("click", () => this.go(this.index + 1));
+    $("last").addEventListener("click", () => this.go(this.steps.length - 1));
+    $("step").addEventListener("input", (event) => this.go(Number(event.target.value)));
+    for (const button of document.querySelectorAll("[data-step]")) {
+      button.addEventListener("click", () => this.go(Number(button.dataset.step)));
+    }
+    document.addEventListener("keydown", (event) => {
+      if (event.target instanceof HTMLInputElement || event.altKey || event.ctrlKey) return;
+      if (event.key === "ArrowRight") this.go(this.index + 1);
+      else if (event.key === "ArrowLeft") this.go(this.index - 1);
+      else return;
+      event.preventDefault();
+    });
+    new ResizeObserver(() => this.renderBoard()).observe($("replay-board"));
+    this.render();
+  }
+
+  go(index) {
+    const next = Math.max(0, Math.min(this.steps.length - 1, index));
+    if (next === this.index) return;
+    this.index = next;
+    this.render();
+  }
+
+  get step() {
+    return this.steps[this.index];
+  }
+
+  sideOf(seat) {
+    return this.data.teams ? seat % 2 : seat;
+  }
+
+  render() {
+    const step = this.step;
+    const last = this.steps.length - 1;
+    $("replay-page").dataset.step = String(this.index);
+    $("step").value = String(this.index);
+    $("step-count").textContent = `Step ${this.index + 1} of ${this.steps.length}`;
+    $("step-hand").textContent = `Hand ${step.hand + 1} of ${this.data.hands.length}`;
+    $("step-words").textContent = step.words;
+    $("first").disabled = $("back").disabled = this.index === 0;
+    $("forward").disabled = $("last").disabled = this.index === last;
+    this.renderSeats();
+    this.renderBoard();
+    const boneyard = step.boneyard;
+    $("replay-boneyard").textContent = boneyard.length
+      ? `Boneyard (${boneyard.length}, next tile first): ${boneyard.join(", ")}`
+      : "Boneyard: empty";
+  }
+
+  renderSeats() {
+    const step = this.step;
+    const list = $("replay-seats");
+    list.replaceChildren();
+    step.tiles.forEach((tiles, seat) => {
+      const li = document.createElement("li");
+      li.dataset.seat = String(seat);
+      if (step.turn === seat) li.classList.add("turn");
+      const name = document.createElement("span");
+      name.className = "seat-name";
+      name.textContent = this.data.names[seat];
+      const score = document.createElement("span");
+      score.className = "seat-score";
+      score.textContent = `${step.scores[this.sideOf(seat)]} pts`;
+      const row = document.createElement("span");
+      row.className = "result-tiles";
+      row.setAttribute("role", "img");
+      row.setAttribute("aria-label", tiles.length ? tiles.join(", ") : "no tiles");
+      row.dataset.tiles = tiles.join(" ");
+      row.innerHTML = tiles.map((tile) => handTileSVG(tile)).join("");
+      li.append(name, score, row);
+      list.append(li);
+    });
+  }
+
+  renderBoard() {
+    const step = this.step;
+    const board = $("replay-board");
+    const width = Math.max(280, board.clientWidth - 8);
+    const unit = Math.max(17, Math.min(30, width / (width < 600 ? 19 : 22)));
+    const limitX = Math.max(6, Math.floor(width / unit / 2 - 1.5));
+    const layout = layoutTable({ table: step.table, spinner: step.spinner }, limitX, 6);
+    const box = layout.bounds();
+    const reach = Math.max(6, -box.x0 + 0.7, box.x1 + 0.7);
+    const y0 = Math.min(box.y0, -2.5) - 0.7;
+    const height = Math.max(box.y1, 2.5) + 0.7 - y0;
+    let body = "";
+    for (const piece of layout.pieces) {
+      body += tileSVG(piece.rect, piece.halves, piece.spinner ? "tile spinner" : "tile");
+    }
+    board.innerHTML =
+      `<svg xmlns="${SVG_NS}" viewBox="${r3(-reach)} ${r3(y0)} ${r3(2 * reach)} ${r3(height)}" ` +
+      `width="${Math.round(2 * reach * unit)}" height="${Math.round(height * unit)}" ` +
+      `role="img" aria-label="${this.boardWords()}">${body}</svg>`;
+    board.dataset.tiles = String(layout.pieces.length);
+  }
+
+  boardWords() {
+    const table = this.step.table;
+    if (!table.opening) return "The table is empty.";
+    const arms = ["left", "right", "up", "down"]
+      .filter((arm) => (table[arm] || []).length)
+      .map((arm) => `toward ${arm}: ${table[arm].map((p) => p.tile).join(", ")}`);
+    return [`Opening tile ${table.opening}`, ...arms].join("; ");
+  }
+}
+
+if ($("replay-data")) {
+  window.dominoesReplay = new ReplayViewer(JSON.parse($("replay-data").textContent));
+}
