@@ -8,4 +8,5 @@ urlpatterns = [
     path("", include("games.urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
+    path("tournaments/", include("tournaments.urls")),
 ]

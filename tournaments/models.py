@@ -10,6 +10,8 @@ import secrets
 from django.conf import settings
 from django.db import models
 
+from accounts.selectors import display_name
+
 
 def new_public_id() -> str:
     return secrets.token_urlsafe(9)
@@ -66,6 +68,13 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def match_description(self) -> str:
+        if self.scoring == self.Scoring.BEST_OF:
+            hands = "hand" if self.match_length == 1 else "hands"
+            return f"Best of {self.match_length} {hands}"
+        return f"First to {self.match_length} points"
+
 
 class Entrant(models.Model):
     """A player of a tournament: invited by the host, or asking to join; only once both sides
@@ -80,7 +89,7 @@ class Entrant(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, related_name="tournament_entries", on_delete=models.CASCADE
     )
-    status = models.CharField(max_length=16, choices=Status.choices)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.INVITED)
     seed_position = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Place in the seeded order (the last tie-break)."
     )
@@ -94,7 +103,7 @@ class Entrant(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.user} in {self.tournament}"
+        return display_name(self.user)
 
 
 class TournamentMatch(models.Model):

@@ -69,6 +69,7 @@ class MatchRow:
     winner: str | None
     table_id: str | None
     mine: bool
+    ready: bool = False  # the viewer's own "I'm ready" (their matches only)
 
     @property
     def score(self) -> str:
@@ -87,6 +88,9 @@ class Page:
     my_entry: Entrant | None = None
     my_match: MatchRow | None = None
     champion: str | None = None
+    final_round: int | None = None
+    #: Elimination rounds not yet paired, as (number, its slots): the bracket's empty part.
+    to_come: list[tuple[int, range]] = field(default_factory=list)
 
 
 def page(tournament: Tournament, user: AbstractBaseUser) -> Page:
@@ -103,6 +107,11 @@ def page(tournament: Tournament, user: AbstractBaseUser) -> Page:
             winner=names.get(m.winner_id),
             table_id=m.table.public_id if m.table_id else None,
             mine=my_entry is not None and my_entry.pk in (m.first_id, m.second_id),
+            ready=my_entry is not None
+            and (
+                (m.first_id == my_entry.pk and m.first_ready)
+                or (m.second_id == my_entry.pk and m.second_ready)
+            ),
         )
         for m in matches
     ]
@@ -116,6 +125,15 @@ def page(tournament: Tournament, user: AbstractBaseUser) -> Page:
         my_match=next((r for r in rows if r.mine and r.match.status in live), None),
         champion=names.get(tournament.champion_id),
     )
+    drawn = [e for e in entrants if e.seed_position is not None]
+    if tournament.format == Tournament.Format.ELIMINATION and len(drawn) >= 2:
+        result.final_round = pairing.elimination_rounds(len(drawn))
+        if tournament.status == Tournament.Status.RUNNING:
+            size = pairing.bracket_size(len(drawn))
+            result.to_come = [
+                (number, range(size >> number))
+                for number in range(len(rounds) + 1, result.final_round + 1)
+            ]
     if tournament.format == Tournament.Format.ROUND_ROBIN and tournament.seed is not None:
         result.standings = [(s, names[s.entrant.pk]) for s in standings(tournament)]
     return result

@@ -120,7 +120,7 @@ def create_tournament(
     """A new tournament taking entrants, hosted by ``host``."""
     if not can_host(host):
         raise TournamentError("Only tournament hosts can create tournaments.")
-    fields = _checked_settings(name=name, format=format, scoring=scoring, length=match_length)
+    fields = check_settings(name=name, format=format, scoring=scoring, length=match_length)
     return Tournament.objects.create(host=host, **fields)
 
 
@@ -134,7 +134,7 @@ def update_tournament(
     match_length: int,
 ) -> Tournament:
     """Change a tournament's name, format or match rules before it starts."""
-    fields = _checked_settings(name=name, format=format, scoring=scoring, length=match_length)
+    fields = check_settings(name=name, format=format, scoring=scoring, length=match_length)
     with transaction.atomic():
         tournament = _locked_for_host(public_id, user)
         _require_draft(tournament, "Its settings can no longer change.")
@@ -144,7 +144,8 @@ def update_tournament(
     return tournament
 
 
-def _checked_settings(*, name: str, format: str, scoring: str, length: int) -> dict:
+def check_settings(*, name: str, format: str, scoring: str, length: int) -> dict:
+    """The tournament's settings as they would be saved, or the reason they cannot be."""
     name = name.strip()
     if not name:
         raise TournamentError("Give the tournament a name.")
