@@ -76,7 +76,7 @@ class MatchRow:
         m = self.match
         if m.status != TournamentMatch.Status.FINISHED or m.table_id is None:
             return ""
-        return f"{m.first_points}–{m.second_points}"
+        return f"{m.first_points}–{m.second_points} points"
 
 
 @dataclass
