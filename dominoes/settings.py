@@ -171,7 +171,7 @@ if JOBS_BACKEND not in ("rq", "thread", "inline"):
 BOT_PAUSE_SECONDS = float(os.environ.get("BOT_PAUSE_SECONDS", "0.8"))
 # Resolved with the turn deadlines by games.services.sweep_deadlines: each is a function that
 # closes its own expired windows and returns how many it closed (games imports none of them).
-DEADLINE_SWEEPERS = ["tournaments.services.close_expired_check_ins"]
+DEADLINE_SWEEPERS = ["tournaments.services.sweep_tournaments"]
 
 if REDIS_URL:
     CHANNEL_LAYERS = {

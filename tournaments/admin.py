@@ -112,7 +112,8 @@ class TournamentForm(forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
-        if not self.errors:
+        editable = all(field in cleaned for field in self.Meta.fields)  # not once started
+        if editable and not self.errors:
             try:
                 services.check_settings(
                     name=cleaned["name"],
@@ -187,6 +188,8 @@ class TournamentAdmin(admin.ModelAdmin):
 
     # --- saving through the services -------------------------------------------------------
     def save_model(self, request, obj, form, change):
+        if change and not form.changed_data:  # nothing edited (or nothing editable: started)
+            return
         data = {field: form.cleaned_data[field] for field in TournamentForm.Meta.fields}
         if change:
             services.update_tournament(user=request.user, public_id=obj.public_id, **data)

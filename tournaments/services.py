@@ -368,13 +368,22 @@ def close_check_in(*, match_id: int) -> bool:
     return True
 
 
-def close_expired_check_ins() -> int:
-    """Close every check-in window that ended without its job (the deadline sweep calls this
-    through ``settings.DEADLINE_SWEEPERS``); returns how many it closed."""
+def sweep_tournaments() -> int:
+    """The safety net behind the jobs and the result signal (the deadline sweep calls it through
+    ``settings.DEADLINE_SWEEPERS``, also after a deployment): close every check-in window that
+    ended without its job, and record every finished table whose result was not heard (a
+    process that died between the table's commit and the signal). Returns how many it did."""
     expired = TournamentMatch.objects.filter(
         status=TournamentMatch.Status.CHECK_IN, check_in_deadline__lte=timezone.now()
     )
-    return sum(close_check_in(match_id=pk) for pk in expired.values_list("pk", flat=True))
+    unheard = TournamentMatch.objects.filter(
+        status=TournamentMatch.Status.PLAYING, table__finished=True
+    )
+    closed = sum(close_check_in(match_id=pk) for pk in expired.values_list("pk", flat=True))
+    return closed + sum(
+        record_table_result(public_id=public_id)
+        for public_id in unheard.values_list("table__public_id", flat=True)
+    )
 
 
 def enforce_check_ins(*, public_id: str) -> None:
@@ -390,9 +399,17 @@ def enforce_check_ins(*, public_id: str) -> None:
 
 # --- results --------------------------------------------------------------------------------
 def on_match_finished(sender, *, public_id: str, **kwargs) -> None:
-    """``games.signals.match_finished`` receiver: a tournament table's result counts."""
-    if TournamentMatch.objects.filter(table__public_id=public_id).exists():
+    """``games.signals.match_finished`` receiver: a tournament table's result counts.
+
+    It runs after the table's own commit, in the request or job that ended the match: a failure
+    here is logged rather than shown to the player whose move went through, and the sweep
+    records the result later."""
+    if not TournamentMatch.objects.filter(table__public_id=public_id).exists():
+        return
+    try:
         record_table_result(public_id=public_id)
+    except Exception:
+        logger.exception("recording the tournament result of table %s failed", public_id)
 
 
 def record_table_result(*, public_id: str) -> bool:

@@ -1,5 +1,7 @@
 """The tournament page, its live poll and buttons, and the hosts' admin (Django test client)."""
 
+import re
+
 import pytest
 from django.urls import reverse
 from tournament_play import checking_in, make_host, make_user, tournament_with
@@ -179,3 +181,26 @@ def test_the_admin_refuses_more_confirmed_entrants_than_the_plan_allows(client):
     page = client.post(reverse("admin:tournaments_tournament_change", args=[tournament.pk]), form)
     assert b"Your plan allows 10 players" in page.content
     assert not tournament.entrants.exists()
+
+
+def posted_as_shown(html: str) -> dict[str, str]:
+    """The inputs of an admin change form as the page renders them (a save without edits)."""
+    fields = {}
+    for tag in re.findall(r"<input[^>]*>", html):
+        name = re.search(r'name="([^"]+)"', tag)
+        value = re.search(r'value="([^"]*)"', tag)
+        if name and "csrf" not in name.group(1):
+            fields[name.group(1)] = value.group(1) if value else ""
+    return fields
+
+
+def test_saving_a_started_tournament_in_the_admin_changes_nothing(client):
+    tournament, _ = started(2)
+    client.force_login(tournament.host)
+    change = reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+    shown = posted_as_shown(client.get(change).content.decode())
+    assert "name" not in shown  # read-only once started
+    saved = client.post(change, {**shown, "_continue": "1"})
+    assert saved.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING

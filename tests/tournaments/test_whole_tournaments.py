@@ -256,3 +256,25 @@ def test_a_rematch_needs_every_entrant():
     assert {e.user for e in twin.entrants.filter(status=Entrant.Status.CONFIRMED)} == set(players)
     with pytest.raises(TournamentError):
         services.opt_in_rematch(player=make_user("stranger"), public_id=tournament.public_id)
+
+
+def test_a_result_that_failed_to_record_is_recorded_by_the_sweep(monkeypatch, caplog):
+    tournament, _ = tournament_with(2, scoring="best_of", match_length=1)
+    services.start_tournament(host=tournament.host, public_id=tournament.public_id)
+    (match,) = checking_in(tournament)
+    table = check_in_both(match)
+
+    def broken(**kwargs):
+        raise RuntimeError("the tournament side failed")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(services, "record_table_result", broken)
+        play_out(table)  # the last move goes through for the players all the same
+    assert "recording the tournament result" in caplog.text
+    match.refresh_from_db()
+    assert match.status == Status.PLAYING
+    assert games.sweep_deadlines() == 1
+    match.refresh_from_db()
+    tournament.refresh_from_db()
+    assert match.status == Status.FINISHED and tournament.champion == match.winner
+    assert games.sweep_deadlines() == 0
