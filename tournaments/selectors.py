@@ -83,14 +83,13 @@ class MatchRow:
 class Page:
     tournament: Tournament
     entrants: list[tuple[Entrant, str]]
-    rounds: list[tuple[int, list[MatchRow]]]
+    #: Each round's matches in slot order; in a bracket, None for a slot not yet paired.
+    rounds: list[tuple[int, list[MatchRow | None]]]
     standings: list[tuple[pairing.Standing[Entrant], str]] = field(default_factory=list)
     my_entry: Entrant | None = None
     my_match: MatchRow | None = None
     champion: str | None = None
     final_round: int | None = None
-    #: Elimination rounds not yet paired, as (number, its slots): the bracket's empty part.
-    to_come: list[tuple[int, range]] = field(default_factory=list)
 
 
 def page(tournament: Tournament, user: AbstractBaseUser) -> Page:
@@ -116,6 +115,11 @@ def page(tournament: Tournament, user: AbstractBaseUser) -> Page:
         for m in matches
     ]
     rounds = [(number, list(group)) for number, group in groupby(rows, lambda r: r.match.round)]
+    drawn = sum(e.seed_position is not None for e in entrants)
+    final_round = None
+    if tournament.format == Tournament.Format.ELIMINATION and drawn >= 2:
+        final_round = pairing.elimination_rounds(drawn)
+        rounds = _whole_bracket(rows, pairing.bracket_size(drawn), final_round)
     live = (TournamentMatch.Status.CHECK_IN, TournamentMatch.Status.PLAYING)
     result = Page(
         tournament=tournament,
@@ -124,16 +128,19 @@ def page(tournament: Tournament, user: AbstractBaseUser) -> Page:
         my_entry=my_entry,
         my_match=next((r for r in rows if r.mine and r.match.status in live), None),
         champion=names.get(tournament.champion_id),
+        final_round=final_round,
     )
-    drawn = [e for e in entrants if e.seed_position is not None]
-    if tournament.format == Tournament.Format.ELIMINATION and len(drawn) >= 2:
-        result.final_round = pairing.elimination_rounds(len(drawn))
-        if tournament.status == Tournament.Status.RUNNING:
-            size = pairing.bracket_size(len(drawn))
-            result.to_come = [
-                (number, range(size >> number))
-                for number in range(len(rounds) + 1, result.final_round + 1)
-            ]
     if tournament.format == Tournament.Format.ROUND_ROBIN and tournament.seed is not None:
         result.standings = [(s, names[s.entrant.pk]) for s in standings(tournament)]
     return result
+
+
+def _whole_bracket(
+    rows: list[MatchRow], size: int, final_round: int
+) -> list[tuple[int, list[MatchRow | None]]]:
+    """Every round of a bracket of ``size`` places, each slot with its match or None."""
+    placed = {(row.match.round, row.match.slot): row for row in rows}
+    return [
+        (number, [placed.get((number, slot)) for slot in range(size >> number)])
+        for number in range(1, final_round + 1)
+    ]

@@ -125,3 +125,39 @@ def test_a_host_runs_a_tournament_and_two_players_play_their_match(browser, serv
             for page in context.pages:
                 page.screenshot(path=str(SCREENSHOTS / f"tournament-{index}.png"), full_page=True)
             context.close()
+
+
+def test_the_tournament_page_fits_a_phone_and_passes_axe(browser, server):
+    from axe_playwright_python.sync_playwright import Axe
+
+    host = account("host")
+    services.make_host(user=host)
+    players = [account(f"p{i}") for i in range(5)]
+    tournament = services.create_tournament(host=host, name="Phone cup")
+    for player in players:
+        services.invite(host=host, public_id=tournament.public_id, user=player)
+        services.join(player=player, public_id=tournament.public_id)
+    services.start_tournament(host=host, public_id=tournament.public_id)
+    in_check_in = tournament.matches.filter(status="check_in").first().first.user.username
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.goto(server + "/accounts/login/")
+        page.fill("input[name=login]", f"{in_check_in}@example.com")
+        page.fill("input[name=password]", f"{in_check_in}-password")
+        page.press("input[name=password]", "Enter")
+        page.goto(f"{server}/tournaments/{tournament.public_id}/")
+        expect(page.get_by_role("button", name="I'm ready")).to_be_visible()
+        expect(page.get_by_role("heading", name="Final")).to_be_visible()
+        overflow = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
+        assert overflow <= 0
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "tournament-phone.png"), full_page=True)
+        response = Axe().run(page).response
+        violations = [f"{v['id']}: {v['help']}" for v in response["violations"]]
+        assert violations == []
+    finally:
+        context.close()
