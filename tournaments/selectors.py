@@ -90,6 +90,7 @@ class Page:
     my_match: MatchRow | None = None
     champion: str | None = None
     final_round: int | None = None
+    resting: bool = False  # the viewer rests in the round being played (round robin)
 
 
 def page(tournament: Tournament, user: AbstractBaseUser) -> Page:
@@ -129,6 +130,11 @@ def page(tournament: Tournament, user: AbstractBaseUser) -> Page:
         my_match=next((r for r in rows if r.mine and r.match.status in live), None),
         champion=names.get(tournament.champion_id),
         final_round=final_round,
+    )
+    current = min((r.match.round for r in rows if r.match.status in live), default=None)
+    result.resting = any(
+        r.mine and r.match.round == current and r.match.status == TournamentMatch.Status.REST
+        for r in rows
     )
     if tournament.format == Tournament.Format.ROUND_ROBIN and tournament.seed is not None:
         result.standings = [(s, names[s.entrant.pk]) for s in standings(tournament)]

@@ -67,11 +67,16 @@ def test_a_player_joins_from_the_page_and_accepts_an_invitation(client):
     assert Entrant.objects.get(user=invited).status == Entrant.Status.CONFIRMED
 
 
-def test_a_round_robin_page_shows_standings(client):
+def test_a_round_robin_page_shows_standings_and_who_rests(client):
     tournament, players = started(3, format="round_robin")
-    client.force_login(players[0])
+    resting = tournament.matches.get(round=1, status=TournamentMatch.Status.REST).first.user
+    client.force_login(resting)
     page = client.get(reverse("tournaments:detail", args=[tournament.public_id]))
-    assert b"Standings" in page.content and b"Rest" in page.content
+    assert b"Standings" in page.content and b"You rest this round" in page.content
+    playing = next(p for p in players if p != resting)
+    client.force_login(playing)
+    page = client.get(reverse("tournaments:detail", args=[tournament.public_id]))
+    assert b"You rest this round" not in page.content and b"Your next match" in page.content
 
 
 def test_the_page_closes_an_ended_check_in_window_when_opened(client):

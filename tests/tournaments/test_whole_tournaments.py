@@ -15,7 +15,7 @@ from tournament_play import (
 from billing import plans
 from games import services as games
 from games.models import Table
-from tournaments import services
+from tournaments import pairing, services
 from tournaments.models import Entrant, Tournament, TournamentMatch
 from tournaments.services import TournamentError
 
@@ -60,6 +60,11 @@ def test_seven_entrants_play_a_bracket_with_a_bye_and_a_check_in_forfeit():
     assert tournament.seed is not None and tournament.status == Tournament.Status.RUNNING
     first_round = list(tournament.matches.filter(round=1))
     assert len(first_round) == 4
+    # The stored seed redraws the same bracket.
+    ids = sorted(tournament.entrants.values_list("pk", flat=True))
+    assert [(p.first, p.second) for p in pairing.first_round(ids, tournament.seed)] == [
+        (m.first_id, m.second_id) for m in first_round
+    ]
     (bye,) = [m for m in first_round if m.status == Status.BYE]
     assert bye.second is None and bye.winner == bye.first and bye.table is None
 
