@@ -137,6 +137,20 @@ def test_seven_entrants_play_a_round_robin_with_rest_rounds():
     assert sum(row.wins for row in table) == 21  # a rest is never a win
 
 
+def test_twelve_entrants_play_a_round_robin_without_rests(club_plan):
+    tournament, _ = tournament_with(12, format="round_robin", scoring="best_of", match_length=1)
+    services.start_tournament(host=tournament.host, public_id=tournament.public_id)
+    assert not tournament.matches.filter(status=Status.REST).exists()
+    play_everything(tournament)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    assert tournament.matches.values("round").distinct().count() == 11
+    assert Table.objects.count() == 66
+    table = services.selectors.standings(tournament)
+    assert tournament.champion == table[0].entrant
+    assert all(row.played == 11 for row in table)
+
+
 def test_when_neither_player_checks_in_the_tournament_is_cancelled():
     tournament, _ = tournament_with(4, scoring="best_of", match_length=1)
     services.start_tournament(host=tournament.host, public_id=tournament.public_id)
