@@ -169,6 +169,9 @@ if JOBS_BACKEND not in ("rq", "thread", "inline"):
     raise ImproperlyConfigured("JOBS_BACKEND is rq, thread or inline")
 # The pause before a computer's move, so that a person can follow the moves one by one.
 BOT_PAUSE_SECONDS = float(os.environ.get("BOT_PAUSE_SECONDS", "0.8"))
+# Resolved with the turn deadlines by games.services.sweep_deadlines: each is a function that
+# closes its own expired windows and returns how many it closed (games imports none of them).
+DEADLINE_SWEEPERS = ["tournaments.services.sweep_tournaments"]
 
 if REDIS_URL:
     CHANNEL_LAYERS = {

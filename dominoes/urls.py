@@ -10,4 +10,5 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
     path("billing/", include("billing.urls")),
+    path("tournaments/", include("tournaments.urls")),
 ]

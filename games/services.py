@@ -17,6 +17,7 @@ from functools import partial
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
 from games import events, jobs, signals, snapshots
 from games.engine import Deal, Draw, IllegalMove, Match, Move, Pass, Rules, export, load
@@ -446,7 +447,8 @@ def enforce_deadline(*, public_id: str) -> None:
 def sweep_deadlines() -> int:
     """Resolve every deadline that passed without its job (a lost job, a restart), and hand
     over the seats of people gone past the grace; the safety net behind the scheduled jobs.
-    Returns how many were resolved."""
+    Returns how many were resolved, check-in windows of ``settings.DEADLINE_SWEEPERS``
+    included."""
     now = timezone.now()
     expired = Table.objects.filter(deadline__lte=now, finished=False)
     gone = Seat.objects.filter(
@@ -461,9 +463,15 @@ def sweep_deadlines() -> int:
         expire_turn(public_id=public_id)
         for public_id in expired.values_list("public_id", flat=True)
     )
-    return turns + sum(
-        hand_over_if_gone(public_id=public_id, seat_index=index)
-        for public_id, index in gone.values_list("table__public_id", "index")
+    # Other apps' windows (tournament check-ins), named in settings so games imports none.
+    others = sum(import_string(path)() for path in settings.DEADLINE_SWEEPERS)
+    return (
+        turns
+        + others
+        + sum(
+            hand_over_if_gone(public_id=public_id, seat_index=index)
+            for public_id, index in gone.values_list("table__public_id", "index")
+        )
     )
 
 
@@ -509,6 +517,40 @@ def claim_guest_seats(*, guest: str, user_id: int) -> int:
                         table.created_by_id = user_id  # seat 0 is the guest who made it
                         table.save(update_fields=["created_by"])
     return claimed
+
+
+# --- tournaments ----------------------------------------------------------------------------
+def create_seated_table(
+    *,
+    players: Sequence[tuple[Player, str]],
+    rules: Rules,
+    turn_seconds: int | None = TOURNAMENT_TURN_SECONDS,
+    grace_seconds: int = TOURNAMENT_GRACE_SECONDS,
+    forfeit_at_deadline: bool = True,
+) -> Table:
+    """A started online table with every seat taken by the given people (``players[i]`` at
+    seat ``i``, with its name), dealt at once: a tournament match, on the tournament clock
+    unless told otherwise."""
+    if len(players) != rules.seats:
+        raise TableError(f"This table needs {rules.seats} players, not {len(players)}.")
+    with transaction.atomic():
+        table = _new_table(
+            Table.Kind.ONLINE,
+            players[0][0],
+            rules,
+            show_hints=True,
+            auto_pass=False,
+            turn_seconds=turn_seconds,
+            grace_seconds=grace_seconds,
+            forfeit_at_deadline=forfeit_at_deadline,
+            started_at=timezone.now(),
+        )
+        for index, (player, name) in enumerate(players):
+            _seat_person(table, index, player, name)
+        match = Match(rules)
+        _deal(table, match)
+        _advance(table, match)
+    return table
 
 
 # --- inside ---------------------------------------------------------------------------------

@@ -1,1 +1,162 @@
-# Models for the tournaments app.
+"""Tournaments, their entrants and their matches. Only :mod:`tournaments.services` writes these.
+
+A match's table is an ordinary online table of :mod:`games` (the tournament clock); the result
+comes back through ``games.signals.match_finished``. ``Tournament.version`` numbers every
+change, so the page's poll can tell when there is something new.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+from accounts.selectors import display_name
+
+
+def new_public_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        ELIMINATION = "elimination", "Winner advances"
+        ROUND_ROBIN = "round_robin", "Round robin"
+
+    class Scoring(models.TextChoices):
+        TARGET = "target", "Points target"
+        BEST_OF = "best_of", "Best of hands"
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Taking entrants"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+        CANCELLED = "cancelled", "Cancelled"
+
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id)
+    name = models.CharField(max_length=80)
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, related_name="hosted_tournaments", on_delete=models.CASCADE
+    )
+    format = models.CharField(max_length=16, choices=Format.choices, default=Format.ELIMINATION)
+    scoring = models.CharField(max_length=8, choices=Scoring.choices, default=Scoring.TARGET)
+    match_length = models.PositiveSmallIntegerField(
+        default=100, help_text="The points target (25-500), or the hands of Best of (1-5)."
+    )
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
+    seed = models.BigIntegerField(
+        null=True, blank=True, help_text="Server-generated at the start; shuffles the entrants."
+    )
+    champion = models.ForeignKey(
+        "Entrant", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    cancelled_reason = models.CharField(max_length=200, blank=True)
+    rematch = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
+    )
+    version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        permissions = [
+            ("host_tournaments", "Can host tournaments"),
+            ("manage_all_tournaments", "Can manage every host's tournaments"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def match_description(self) -> str:
+        if self.scoring == self.Scoring.BEST_OF:
+            hands = "hand" if self.match_length == 1 else "hands"
+            return f"Best of {self.match_length} {hands}"
+        return f"First to {self.match_length} points"
+
+
+class Entrant(models.Model):
+    """A player of a tournament: invited by the host, or asking to join; only once both sides
+    agree (``CONFIRMED``) do they play."""
+
+    class Status(models.TextChoices):
+        INVITED = "invited", "Invited by the host"
+        REQUESTED = "requested", "Asked to join"
+        CONFIRMED = "confirmed", "Confirmed"
+
+    tournament = models.ForeignKey(Tournament, related_name="entrants", on_delete=models.CASCADE)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, related_name="tournament_entries", on_delete=models.CASCADE
+    )
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.INVITED)
+    seed_position = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Place in the seeded order (the last tie-break)."
+    )
+    wants_rematch = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seed_position", "created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], name="one_entry_per_player")
+        ]
+
+    def __str__(self) -> str:
+        return display_name(self.user)
+
+
+class TournamentMatch(models.Model):
+    """One slot of one round: two entrants, or one with a bye (elimination) or a rest (round
+    robin)."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for the round"
+        CHECK_IN = "check_in", "Check-in"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+        BYE = "bye", "Bye"
+        REST = "rest", "Rest"
+        CANCELLED = "cancelled", "Cancelled"
+
+    tournament = models.ForeignKey(Tournament, related_name="matches", on_delete=models.CASCADE)
+    round = models.PositiveSmallIntegerField(help_text="1 for the first round.")
+    slot = models.PositiveSmallIntegerField()
+    first = models.ForeignKey(Entrant, related_name="+", on_delete=models.CASCADE)
+    second = models.ForeignKey(
+        Entrant, null=True, blank=True, related_name="+", on_delete=models.CASCADE
+    )
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING)
+    first_ready = models.BooleanField(default=False)
+    second_ready = models.BooleanField(default=False)
+    check_in_deadline = models.DateTimeField(null=True, blank=True)
+    table = models.OneToOneField(
+        "games.Table",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="tournament_match",
+    )
+    winner = models.ForeignKey(
+        Entrant, null=True, blank=True, related_name="+", on_delete=models.CASCADE
+    )
+    by_forfeit = models.BooleanField(default=False, help_text="Decided by check-in or clock.")
+    first_hands = models.PositiveSmallIntegerField(default=0)
+    second_hands = models.PositiveSmallIntegerField(default=0)
+    first_points = models.PositiveIntegerField(default=0)
+    second_points = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["round", "slot"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "round", "slot"], name="one_match_per_slot"
+            )
+        ]
+        indexes = [models.Index(fields=["status", "check_in_deadline"], name="check_in_window")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.round} match {self.slot + 1}"
+
+    def entrants(self) -> list[Entrant]:
+        return [e for e in (self.first, self.second) if e is not None]

@@ -1,0 +1,211 @@
+"""The tournament page, its live poll and buttons, and the hosts' admin (Django test client)."""
+
+import re
+
+import pytest
+from django.urls import reverse
+from tournament_play import checking_in, make_host, make_user, tournament_with
+
+from tournaments import services
+from tournaments.models import Entrant, Tournament, TournamentMatch
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def started(count=4, **settings) -> tuple[Tournament, list]:
+    tournament, players = tournament_with(count, scoring="best_of", match_length=1, **settings)
+    services.start_tournament(host=tournament.host, public_id=tournament.public_id)
+    tournament.refresh_from_db()
+    return tournament, players
+
+
+def test_a_player_sees_their_match_and_checks_in(client):
+    tournament, _ = started()
+    match = checking_in(tournament)[0]
+    client.force_login(match.first.user)
+    page = client.get(reverse("tournaments:detail", args=[tournament.public_id]))
+    assert b"Your next match" in page.content and b"I'm ready" in page.content
+    assert b"Bracket" in page.content and b"Final" in page.content
+    answer = client.post(reverse("tournaments:ready", args=[match.pk]))
+    assert answer.status_code == 302
+    match.refresh_from_db()
+    assert match.first_ready and not match.second_ready
+    assert b"Waiting for your opponent" in client.get(answer.url).content
+
+
+def test_only_the_matchs_players_check_in(client):
+    tournament, players = started()
+    match = checking_in(tournament)[0]
+    outsider = make_user("outsider")
+    client.force_login(outsider)
+    answer = client.post(reverse("tournaments:ready", args=[match.pk]), follow=True)
+    assert b"You are not playing this match." in answer.content
+    match.refresh_from_db()
+    assert not match.first_ready and not match.second_ready
+
+
+def test_the_live_poll_answers_the_version_alone_until_something_changes(client):
+    tournament, _ = started()
+    url = reverse("tournaments:live", args=[tournament.public_id])
+    same = client.get(url, {"version": tournament.version}).json()
+    assert same == {"version": tournament.version}
+    match = checking_in(tournament)[0]
+    services.check_in(player=match.first.user, match_id=match.pk)
+    changed = client.get(url, {"version": tournament.version}).json()
+    assert changed["version"] == tournament.version + 1
+    assert "ready" in changed["html"]
+
+
+def test_a_player_joins_from_the_page_and_accepts_an_invitation(client):
+    tournament, _ = tournament_with(2)
+    invited = make_user("invited")
+    services.invite(host=tournament.host, public_id=tournament.public_id, user=invited)
+    client.force_login(invited)
+    page = client.get(reverse("tournaments:detail", args=[tournament.public_id]))
+    assert b"Accept the invitation" in page.content
+    client.post(reverse("tournaments:join", args=[tournament.public_id]))
+    assert Entrant.objects.get(user=invited).status == Entrant.Status.CONFIRMED
+
+
+def test_a_round_robin_page_shows_standings_and_who_rests(client):
+    tournament, players = started(3, format="round_robin")
+    resting = tournament.matches.get(round=1, status=TournamentMatch.Status.REST).first.user
+    client.force_login(resting)
+    page = client.get(reverse("tournaments:detail", args=[tournament.public_id]))
+    assert b"Standings" in page.content and b"You rest this round" in page.content
+    playing = next(p for p in players if p != resting)
+    client.force_login(playing)
+    page = client.get(reverse("tournaments:detail", args=[tournament.public_id]))
+    assert b"You rest this round" not in page.content and b"Your next match" in page.content
+
+
+def test_the_page_closes_an_ended_check_in_window_when_opened(client):
+    from tournament_play import end_check_in_window
+
+    tournament, _ = started(2)
+    (match,) = checking_in(tournament)
+    end_check_in_window(match)
+    page = client.get(reverse("tournaments:detail", args=[tournament.public_id]))
+    assert b"Neither player checked in" in page.content
+
+
+# --- admin ----------------------------------------------------------------------------------
+#: The read-only matches inline's management form, which every admin save posts.
+NO_MATCHES = {
+    "matches-TOTAL_FORMS": 0,
+    "matches-INITIAL_FORMS": 0,
+    "matches-MIN_NUM_FORMS": 0,
+    "matches-MAX_NUM_FORMS": 1000,
+}
+
+
+def test_a_host_sees_and_changes_only_their_own_tournaments(client):
+    mine, _ = tournament_with(2, host=make_host("me"))
+    theirs, _ = tournament_with(0, host=make_host("them"))
+    client.force_login(mine.host)
+    listing = client.get(reverse("admin:tournaments_tournament_changelist"))
+    assert mine.name.encode() in listing.content
+    assert listing.context["cl"].result_count == 1
+    other = client.get(reverse("admin:tournaments_tournament_change", args=[theirs.pk]))
+    assert other.status_code in (302, 403, 404)
+    client.post(
+        reverse("admin:tournaments_tournament_changelist"),
+        {"action": "start_tournaments", "_selected_action": [theirs.pk]},
+    )
+    theirs.refresh_from_db()
+    assert theirs.status == Tournament.Status.DRAFT
+
+
+def test_a_player_without_the_host_role_has_no_admin(client):
+    player = make_user("player")
+    player.is_staff = True
+    player.save()
+    client.force_login(player)
+    assert client.get(reverse("admin:tournaments_tournament_add")).status_code == 403
+
+
+def test_a_host_creates_invites_confirms_and_starts_in_the_admin(client):
+    host = make_host()
+    players = [make_user(f"p{i}") for i in range(3)]
+    client.force_login(host)
+    created = client.post(
+        reverse("admin:tournaments_tournament_add"),
+        {"name": "Club night", "format": "elimination", "scoring": "target", "match_length": 50},
+    )
+    assert created.status_code == 302, created.content
+    tournament = Tournament.objects.get(name="Club night")
+    assert tournament.host == host
+    change = reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+    page = client.get(change)
+    assert b"Player limit of the host&#x27;s plan" in page.content
+    form = {
+        "name": "Club night",
+        "format": "elimination",
+        "scoring": "target",
+        "match_length": 50,
+        "entrants-TOTAL_FORMS": 3,
+        "entrants-INITIAL_FORMS": 0,
+        "entrants-MIN_NUM_FORMS": 0,
+        "entrants-MAX_NUM_FORMS": 1000,
+        **NO_MATCHES,
+    }
+    for index, player in enumerate(players):
+        form[f"entrants-{index}-email"] = player.email
+        form[f"entrants-{index}-status"] = "confirmed"
+    saved = client.post(change, form)
+    assert saved.status_code == 302, saved.context["inline_admin_formsets"][0].formset.errors
+    assert tournament.entrants.filter(status=Entrant.Status.CONFIRMED).count() == 3
+    client.post(
+        reverse("admin:tournaments_tournament_changelist"),
+        {"action": "start_tournaments", "_selected_action": [tournament.pk]},
+    )
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
+    assert tournament.matches.filter(status=TournamentMatch.Status.BYE).count() == 1
+
+
+def test_the_admin_refuses_more_confirmed_entrants_than_the_plan_allows(client):
+    host = make_host()
+    tournament = services.create_tournament(host=host, name="Big")
+    players = [make_user(f"p{i}") for i in range(11)]
+    client.force_login(host)
+    form = {
+        "name": "Big",
+        "format": "elimination",
+        "scoring": "target",
+        "match_length": 100,
+        "entrants-TOTAL_FORMS": 11,
+        "entrants-INITIAL_FORMS": 0,
+        "entrants-MIN_NUM_FORMS": 0,
+        "entrants-MAX_NUM_FORMS": 1000,
+        **NO_MATCHES,
+    }
+    for index, player in enumerate(players):
+        form[f"entrants-{index}-email"] = player.email
+        form[f"entrants-{index}-status"] = "confirmed"
+    page = client.post(reverse("admin:tournaments_tournament_change", args=[tournament.pk]), form)
+    assert b"Free allows 10 players" in page.content
+    assert not tournament.entrants.exists()
+
+
+def posted_as_shown(html: str) -> dict[str, str]:
+    """The inputs of an admin change form as the page renders them (a save without edits)."""
+    fields = {}
+    for tag in re.findall(r"<input[^>]*>", html):
+        name = re.search(r'name="([^"]+)"', tag)
+        value = re.search(r'value="([^"]*)"', tag)
+        if name and "csrf" not in name.group(1):
+            fields[name.group(1)] = value.group(1) if value else ""
+    return fields
+
+
+def test_saving_a_started_tournament_in_the_admin_changes_nothing(client):
+    tournament, _ = started(2)
+    client.force_login(tournament.host)
+    change = reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+    shown = posted_as_shown(client.get(change).content.decode())
+    assert "name" not in shown  # read-only once started
+    saved = client.post(change, {**shown, "_continue": "1"})
+    assert saved.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING

@@ -1,0 +1,83 @@
+"""Helpers for tournament tests: users, a host, and computer players who play a match's moves
+through games.services (the entrants are users; a bot chooses each of their moves)."""
+
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from games import services as games
+from games.engine import load
+from games.engine.bots import Bot, Level
+from games.models import Table
+from tournaments import services
+from tournaments.models import Tournament, TournamentMatch
+
+
+def make_user(name: str):
+    return get_user_model().objects.create_user(
+        username=name, email=f"{name}@example.com", password="pw-" + name
+    )
+
+
+def make_host(name: str = "host"):
+    user = make_user(name)
+    services.make_host(user=user)
+    return get_user_model().objects.get(pk=user.pk)  # fresh: permissions are cached per object
+
+
+def tournament_with(count: int, *, host=None, **settings) -> tuple[Tournament, list]:
+    """A tournament of ``host`` with ``count`` confirmed entrants (invited, then joined)."""
+    host = host or make_host()
+    tournament = services.create_tournament(host=host, name="Spring cup", **settings)
+    players = [make_user(f"player{i}") for i in range(count)]
+    for player in players:
+        services.invite(host=host, public_id=tournament.public_id, user=player)
+        services.join(player=player, public_id=tournament.public_id)
+    return tournament, players
+
+
+def as_player(user) -> games.Player:
+    return games.Player(user_id=user.pk, session_key=None)
+
+
+def play_out(table: Table) -> None:
+    """Play a tournament table to its end, each seat's moves chosen by an easy bot."""
+    bot = Bot(Level.EASY, seed=7)
+    players = {seat.index: as_player(seat.user) for seat in table.seats.select_related("user")}
+    while True:
+        table.refresh_from_db()
+        if table.finished:
+            return
+        match = load(table.record)
+        if match.needs_deal:
+            games.next_hand(
+                public_id=table.public_id, player=players[0], seen_version=table.version
+            )
+            continue
+        seat = match.turn
+        games.play(
+            public_id=table.public_id,
+            player=players[seat],
+            move=bot.choose(match.view_for(seat)),
+            seen_version=table.version,
+        )
+
+
+def checking_in(tournament: Tournament) -> list[TournamentMatch]:
+    return list(tournament.matches.filter(status=TournamentMatch.Status.CHECK_IN))
+
+
+def check_in_both(match: TournamentMatch) -> Table:
+    services.check_in(player=match.first.user, match_id=match.pk)
+    services.check_in(player=match.second.user, match_id=match.pk)
+    match.refresh_from_db()
+    assert match.status == TournamentMatch.Status.PLAYING
+    return match.table
+
+
+def end_check_in_window(match: TournamentMatch) -> None:
+    """Move the match's check-in deadline into the past (as if five minutes went by)."""
+    TournamentMatch.objects.filter(pk=match.pk).update(
+        check_in_deadline=timezone.now() - timedelta(seconds=1)
+    )

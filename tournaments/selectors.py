@@ -1,0 +1,152 @@
+"""Reads: tournaments as their pages show them. Nothing here changes a row."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import groupby
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Q
+
+from accounts.selectors import display_name
+from tournaments import pairing
+from tournaments.models import Entrant, Tournament, TournamentMatch
+
+
+class TournamentNotFound(Exception):
+    pass
+
+
+def tournament_for(public_id: str) -> Tournament:
+    try:
+        return Tournament.objects.select_related("host", "champion__user", "rematch").get(
+            public_id=public_id
+        )
+    except Tournament.DoesNotExist:
+        raise TournamentNotFound from None
+
+
+def version_of(public_id: str) -> int | None:
+    """The tournament's version alone: the page's cheap poll."""
+    return Tournament.objects.filter(public_id=public_id).values_list("version", flat=True).first()
+
+
+def tournaments_for(user: AbstractBaseUser) -> list[Tournament]:
+    """The tournaments ``user`` hosts or has an entry in, newest first."""
+    return list(
+        Tournament.objects.filter(Q(host=user) | Q(entrants__user=user))
+        .distinct()
+        .select_related("host")
+    )
+
+
+def standings(tournament: Tournament) -> list[pairing.Standing[Entrant]]:
+    """The round-robin standings so far, best first (ties broken as ``pairing.standings``)."""
+    order = list(
+        tournament.entrants.filter(seed_position__isnull=False)
+        .select_related("user")
+        .order_by("seed_position")
+    )
+    by_id = {entrant.pk: entrant for entrant in order}
+    results = [
+        pairing.Result(
+            by_id[m.first_id],
+            by_id[m.second_id],
+            by_id[m.winner_id],
+            hands=(m.first_hands, m.second_hands),
+            points=(m.first_points, m.second_points),
+        )
+        for m in tournament.matches.filter(status=TournamentMatch.Status.FINISHED)
+    ]
+    return pairing.standings(order, results)
+
+
+@dataclass
+class MatchRow:
+    match: TournamentMatch
+    first: str
+    second: str | None
+    winner: str | None
+    table_id: str | None
+    mine: bool
+    ready: bool = False  # the viewer's own "I'm ready" (their matches only)
+
+    @property
+    def score(self) -> str:
+        m = self.match
+        if m.status != TournamentMatch.Status.FINISHED or m.table_id is None:
+            return ""
+        return f"{m.first_points}–{m.second_points} points"
+
+
+@dataclass
+class Page:
+    tournament: Tournament
+    entrants: list[tuple[Entrant, str]]
+    #: Each round's matches in slot order; in a bracket, None for a slot not yet paired.
+    rounds: list[tuple[int, list[MatchRow | None]]]
+    standings: list[tuple[pairing.Standing[Entrant], str]] = field(default_factory=list)
+    my_entry: Entrant | None = None
+    my_match: MatchRow | None = None
+    champion: str | None = None
+    final_round: int | None = None
+    resting: bool = False  # the viewer rests in the round being played (round robin)
+
+
+def page(tournament: Tournament, user: AbstractBaseUser) -> Page:
+    """Everything a tournament page shows to ``user`` (signed in or not)."""
+    entrants = list(tournament.entrants.select_related("user"))
+    names = {entrant.pk: display_name(entrant.user) for entrant in entrants}
+    my_entry = next((e for e in entrants if e.user_id == user.pk), None)
+    matches = tournament.matches.select_related("table")
+    rows = [
+        MatchRow(
+            match=m,
+            first=names[m.first_id],
+            second=names.get(m.second_id),
+            winner=names.get(m.winner_id),
+            table_id=m.table.public_id if m.table_id else None,
+            mine=my_entry is not None and my_entry.pk in (m.first_id, m.second_id),
+            ready=my_entry is not None
+            and (
+                (m.first_id == my_entry.pk and m.first_ready)
+                or (m.second_id == my_entry.pk and m.second_ready)
+            ),
+        )
+        for m in matches
+    ]
+    rounds = [(number, list(group)) for number, group in groupby(rows, lambda r: r.match.round)]
+    drawn = sum(e.seed_position is not None for e in entrants)
+    final_round = None
+    if tournament.format == Tournament.Format.ELIMINATION and drawn >= 2:
+        final_round = pairing.elimination_rounds(drawn)
+        rounds = _whole_bracket(rows, pairing.bracket_size(drawn), final_round)
+    live = (TournamentMatch.Status.CHECK_IN, TournamentMatch.Status.PLAYING)
+    result = Page(
+        tournament=tournament,
+        entrants=[(e, names[e.pk]) for e in entrants],
+        rounds=rounds,
+        my_entry=my_entry,
+        my_match=next((r for r in rows if r.mine and r.match.status in live), None),
+        champion=names.get(tournament.champion_id),
+        final_round=final_round,
+    )
+    current = min((r.match.round for r in rows if r.match.status in live), default=None)
+    result.resting = any(
+        r.mine and r.match.round == current and r.match.status == TournamentMatch.Status.REST
+        for r in rows
+    )
+    if tournament.format == Tournament.Format.ROUND_ROBIN and tournament.seed is not None:
+        result.standings = [(s, names[s.entrant.pk]) for s in standings(tournament)]
+    return result
+
+
+def _whole_bracket(
+    rows: list[MatchRow], size: int, final_round: int
+) -> list[tuple[int, list[MatchRow | None]]]:
+    """Every round of a bracket of ``size`` places, each slot with its match or None."""
+    placed = {(row.match.round, row.match.slot): row for row in rows}
+    return [
+        (number, [placed.get((number, slot)) for slot in range(size >> number)])
+        for number in range(1, final_round + 1)
+    ]

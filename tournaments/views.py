@@ -1,0 +1,102 @@
+"""Thin views: the tournament page and its live part, and the players' buttons (join, "I'm
+ready", rematch), each a service call. The page polls ``live`` with the version it shows; an
+unchanged tournament costs one indexed read and an answer of a few bytes."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from tournaments import selectors, services
+from tournaments.models import TournamentMatch
+from tournaments.selectors import TournamentNotFound
+
+#: How often the page asks whether the tournament changed.
+POLL_SECONDS = 3
+
+
+@require_GET
+@login_required
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "tournaments/list.html",
+        {
+            "tournaments": selectors.tournaments_for(request.user),
+            "can_host": services.can_host(request.user),
+        },
+    )
+
+
+def _page(request: HttpRequest, public_id: str) -> selectors.Page:
+    services.enforce_check_ins(public_id=public_id)
+    try:
+        tournament = selectors.tournament_for(public_id)
+    except TournamentNotFound:
+        raise Http404("There is no such tournament.") from None
+    return selectors.page(tournament, request.user)
+
+
+@require_GET
+@never_cache
+def detail(request: HttpRequest, public_id: str) -> HttpResponse:
+    return render(
+        request,
+        "tournaments/detail.html",
+        {"page": _page(request, public_id), "poll_seconds": POLL_SECONDS},
+    )
+
+
+@require_GET
+@never_cache
+def live(request: HttpRequest, public_id: str) -> JsonResponse:
+    """``{"version": n}`` while the tournament is at the version the page shows (``?version``);
+    else the version and the page's live part, rendered again."""
+    seen = request.GET.get("version", "")
+    if seen.isdigit() and selectors.version_of(public_id) == int(seen):
+        return JsonResponse({"version": int(seen)})
+    page = _page(request, public_id)
+    html = render_to_string("tournaments/_live.html", {"page": page}, request=request)
+    return JsonResponse({"version": page.tournament.version, "html": html})
+
+
+def _act(request: HttpRequest, public_id: str, action) -> HttpResponse:
+    try:
+        action()
+    except services.TournamentError as error:
+        messages.error(request, str(error))
+    return redirect("tournaments:detail", public_id=public_id)
+
+
+@require_POST
+@login_required
+def join(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _act(request, public_id, lambda: services.join(player=request.user, public_id=public_id))
+
+
+@require_POST
+@login_required
+def rematch(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _act(
+        request,
+        public_id,
+        lambda: services.opt_in_rematch(player=request.user, public_id=public_id),
+    )
+
+
+@require_POST
+@login_required
+def ready(request: HttpRequest, match_id: int) -> HttpResponse:
+    public_id = (
+        TournamentMatch.objects.filter(pk=match_id)
+        .values_list("tournament__public_id", flat=True)
+        .first()
+    )
+    if public_id is None:
+        raise Http404("There is no such match.")
+    return _act(
+        request, public_id, lambda: services.check_in(player=request.user, match_id=match_id)
+    )
