@@ -41,6 +41,9 @@ STAND_IN_LEVEL = Level.MEDIUM
 #: A computer's turn not played this long after its pause means its job was lost (a worker
 #: killed, a restart): the sweep then plays it.
 COMPUTER_OVERDUE_SECONDS = 10
+#: On a table with a clock, a hand that is over is followed by the next one after this long
+#: even if nobody presses "Next round": a match (a tournament's above all) never stalls there.
+BETWEEN_HANDS_SECONDS = 30
 
 
 class TableError(Exception):
@@ -408,6 +411,10 @@ def expire_turn(*, public_id: str, expected_version: int | None = None) -> bool:
         if expected_version is not None and expected_version != table.version:
             return False
         match = _match_of(table)
+        if match.needs_deal:  # nobody pressed "Next round" in time
+            _deal(table, match)
+            _advance(table, match)
+            return True
         seat = next(s for s in table.seats.all() if s.index == match.turn)
         if table.forfeit_at_deadline and not seat.played_by_computer:
             _forfeit(table, seat.index)
@@ -689,19 +696,21 @@ def _advance(table: Table, match: Match) -> None:
     to_move = None if match.turn is None else seats[match.turn]
     computer_turn = to_move is not None and to_move.played_by_computer
     clock_runs = to_move is not None and not computer_turn and table.turn_seconds is not None
+    between_hands = match.needs_deal and table.turn_seconds is not None
     seconds = (table.turn_seconds or 0) + table.grace_seconds
     if computer_turn:
         # Not a clock anyone sees: the sweep's cue that the computer's job was lost.
         seconds = settings.BOT_PAUSE_SECONDS + COMPUTER_OVERDUE_SECONDS
-    table.deadline = (
-        timezone.now() + timedelta(seconds=seconds) if computer_turn or clock_runs else None
-    )
+    elif between_hands:
+        seconds = BETWEEN_HANDS_SECONDS
+    timed = computer_turn or clock_runs or between_hands
+    table.deadline = timezone.now() + timedelta(seconds=seconds) if timed else None
     _save(table, match, list(seats.values()))
     if computer_turn:
         transaction.on_commit(
             partial(jobs.schedule_bot_turn, public_id=table.public_id, version=table.version)
         )
-    elif clock_runs:
+    elif timed:
         transaction.on_commit(
             partial(
                 jobs.schedule_deadline,

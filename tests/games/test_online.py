@@ -274,3 +274,31 @@ def test_a_person_whose_server_died_is_handed_over_by_the_sweep_unless_seen_else
     assert services.sweep_deadlines() == 1
     bob.refresh_from_db()
     assert bob.away is True
+
+
+def test_a_hand_over_on_a_clocked_table_is_followed_by_the_next_even_if_nobody_asks():
+    table = tournament_table()  # the tournament clock: expiry forfeits, but not between hands
+    players = {0: HOST, 1: BOB}
+    match = load(table.record)
+    while not match.needs_deal:
+        services.play(
+            public_id=table.public_id,
+            player=players[match.turn],
+            move=match.legal_moves()[0],
+            seen_version=table.version,
+        )
+        table.refresh_from_db()
+        match = load(table.record)
+    assert not match.finished
+    expected = timezone.now() + timedelta(seconds=services.BETWEEN_HANDS_SECONDS)
+    assert abs((table.deadline - expected).total_seconds()) < 5
+    assert services.sweep_deadlines() == 0, "not yet"
+
+    expire_now(table)
+    assert services.sweep_deadlines() == 1
+    table.refresh_from_db()
+    match = load(table.record)
+    assert len(match.deals) == 2 and match.turn is not None
+    assert table.forfeited_by is None and not table.finished
+    allowance = services.TOURNAMENT_TURN_SECONDS + services.TOURNAMENT_GRACE_SECONDS
+    assert table.deadline > timezone.now() + timedelta(seconds=allowance - 5)
