@@ -93,7 +93,10 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self.bucket.take():
-            await self._error("Too many messages: slow down.")
+            # The error alone: a flood must not buy a state (a database read) per message.
+            await self._send(
+                {"type": "error", "message": "Too many messages: slow down.", "version": -1}
+            )
             return
         if text_data is None or len(text_data) > MAX_FRAME:
             await self._error("Messages are JSON text of at most 2 KB.")

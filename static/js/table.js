@@ -377,9 +377,10 @@ class TablePage {
         this.receiveState(message);
         break;
       case "error":
+        // The server follows an error with the current state (a refused flood excepted: it
+        // gets nothing more), so asking for it here would only add to the flood.
         this.clearPending();
         this.showAlert(message.message || "That did not work.");
-        this.sync();
         break;
       case "hint":
         this.clearPending();

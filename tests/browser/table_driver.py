@@ -9,10 +9,13 @@ through the DOM only (clicks, taps, drags, keys), so the server stays the judge 
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
+
+from games.consumers import RATE_PER_SECOND
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
@@ -81,6 +84,15 @@ class Table:
 
     def __init__(self, page: Page) -> None:
         self.page = page
+        self.last_action = 0.0
+
+    def _paced(self) -> None:
+        """Act no faster than a connection may (games.consumers' rate limit): a bot clicking
+        at once on every turn would otherwise be told to slow down, as a flood is."""
+        wait = self.last_action + 1 / RATE_PER_SECOND - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        self.last_action = time.monotonic()
 
     # --- reading ---
     def state(self) -> dict[str, Any]:
@@ -175,6 +187,7 @@ class Table:
         self.wait_settled()
         if self.finished():
             return "finished"
+        self._paced()
         before = self.version()
         label = self.main_label()
         if label:
@@ -232,6 +245,7 @@ class Table:
         self.wait_settled()
         if self.finished():
             return "finished"
+        self._paced()
         before = self.version()
         keys = self.page.keyboard
         label = self.main_label()
