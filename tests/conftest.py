@@ -11,6 +11,13 @@ import os
 import pytest
 from browser_support import browser, page, phone, server, site  # noqa: F401  (fixtures)
 from django.conf import settings
+from stripe_support import (  # noqa: F401  (fixtures of the billing tests)
+    localstripe,
+    localstripe_server,
+    recorder,
+    stripe_settings,
+    stripe_site,
+)
 
 from service_probe import postgres_problem, redis_problem, running_in_ci
 

@@ -5,15 +5,20 @@ import re
 from playwright.sync_api import Page, expect
 
 
+def open_online_table(host: Page, host_url: str, *, preset: str, seats: int) -> None:
+    """The host sets up a table for friends from the setup page and lands in its lobby."""
+    host.goto(host_url + "/play/")
+    host.check("input[name=mode][value=online]")
+    host.check(f"input[name=preset][value={preset}]")
+    host.check(f"input[name=seats][value='{seats}']")
+    host.get_by_role("button", name="Start match").click()
+    expect(host).to_have_url(re.compile(r"/tables/[\w-]+/$"))
+
+
 def start_online_pair(host: Page, friend: Page, host_url: str, friend_url: str) -> str:
     """A 2-seat Block table for friends, started; returns its path. The friend may use
     another server (``friend_url``) than the host."""
-    host.goto(host_url + "/play/")
-    host.check("input[name=mode][value=online]")
-    host.check("input[name=preset][value=block]")
-    host.check("input[name=seats][value='2']")
-    host.get_by_role("button", name="Start match").click()
-    expect(host).to_have_url(re.compile(r"/tables/[\w-]+/$"))
+    open_online_table(host, host_url, preset="block", seats=2)
     expect(host.locator("#connection")).to_have_attribute("data-state", "online")
     path = host.url.removeprefix(host_url)
     friend.goto(friend_url + path)

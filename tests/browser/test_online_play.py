@@ -8,6 +8,7 @@ import time
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from browser_support import SCREENSHOTS
+from online_driver import open_online_table
 from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -167,12 +168,7 @@ def test_a_four_seat_lobby_shows_who_partners_whom(browser, server):
     host_context, host = new_page(browser)
     friend_context, friend = new_page(browser)
     try:
-        host.goto(server + "/play/")
-        host.check("input[name=mode][value=online]")
-        host.check("input[name=preset][value=brazilian]")
-        host.check("input[name=seats][value='4']")
-        host.get_by_role("button", name="Start match").click()
-        expect(host).to_have_url(re.compile(r"/tables/[\w-]+/$"))
+        open_online_table(host, server, preset="brazilian", seats=4)
         friend.goto(host.url)
         friend.get_by_label("Your name").fill("Bob")
         friend.get_by_role("button", name="Join the game").click()

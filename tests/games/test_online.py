@@ -1,16 +1,18 @@
 """Online tables through the services: the lobby, joining, starting, and the casual clock."""
 
+import threading
 from datetime import timedelta
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
 from django.utils import timezone
 
 from games import selectors, services, signals
 from games.engine import Rules, load
 from games.models import LogEntry, Seat, Table
-from games.services import NotYourSeat, Player, TableError
+from games.services import NotYourSeat, Player, StaleVersion, TableError
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -276,8 +278,9 @@ def test_a_person_whose_server_died_is_handed_over_by_the_sweep_unless_seen_else
     assert bob.away is True
 
 
-def test_a_hand_over_on_a_clocked_table_is_followed_by_the_next_even_if_nobody_asks():
-    table = tournament_table()  # the tournament clock: expiry forfeits, but not between hands
+def play_out_the_hand(table: Table) -> None:
+    """Both people (the host at seat 0, Bob at 1) play the first legal move until the hand is
+    over; the match goes on."""
     players = {0: HOST, 1: BOB}
     match = load(table.record)
     while not match.needs_deal:
@@ -290,6 +293,40 @@ def test_a_hand_over_on_a_clocked_table_is_followed_by_the_next_even_if_nobody_a
         table.refresh_from_db()
         match = load(table.record)
     assert not match.finished
+
+
+def test_two_players_racing_to_the_next_hand_deal_it_exactly_once():
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks need PostgreSQL")
+    table = tournament_table()
+    play_out_the_hand(table)
+    outcomes: list[object] = []
+    start = threading.Barrier(2)
+
+    def next_hand(player: Player) -> None:
+        start.wait()
+        try:
+            services.next_hand(public_id=table.public_id, player=player, seen_version=table.version)
+            outcomes.append("dealt")
+        except StaleVersion as error:
+            outcomes.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=next_hand, args=(p,)) for p in (HOST, BOB)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert outcomes.count("dealt") == 1, outcomes
+    table.refresh_from_db()
+    assert len(load(table.record).deals) == 2
+    assert table.log.filter(kind=LogEntry.Kind.DEAL).count() == 2
+
+
+def test_a_hand_over_on_a_clocked_table_is_followed_by_the_next_even_if_nobody_asks():
+    table = tournament_table()  # the tournament clock: expiry forfeits, but not between hands
+    play_out_the_hand(table)
     expected = timezone.now() + timedelta(seconds=services.BETWEEN_HANDS_SECONDS)
     assert abs((table.deadline - expected).total_seconds()) < 5
     assert services.sweep_deadlines() == 0, "not yet"

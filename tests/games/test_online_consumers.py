@@ -94,14 +94,20 @@ async def test_leaving_hands_the_seat_to_the_computer_and_reopening_takes_it_bac
         await communicator.disconnect()
 
 
-async def test_a_player_gone_past_the_grace_is_replaced_until_they_reconnect():
-    host_key, friend_key = [await sync_to_async(new_session)() for _ in range(2)]
-    public_id = await sync_to_async(open_table)(host_key)
+def started_with_bob() -> tuple[str, str]:
+    """A started 2-seat online table (the host and Bob): its id and Bob's session key."""
+    host_key, friend_key = new_session(), new_session()
+    public_id = open_table(host_key)
     friend_player = services.Player(user_id=None, session_key=friend_key)
-    await sync_to_async(services.join_table)(public_id=public_id, player=friend_player, name="Bob")
-    await sync_to_async(services.start_table)(
+    services.join_table(public_id=public_id, player=friend_player, name="Bob")
+    services.start_table(
         public_id=public_id, player=services.Player(user_id=None, session_key=host_key)
     )
+    return public_id, friend_key
+
+
+async def test_a_player_gone_past_the_grace_is_replaced_until_they_reconnect():
+    public_id, friend_key = await sync_to_async(started_with_bob)()
     friend, _ = await joined(public_id, friend_key)
     bob = Seat.objects.filter(table__public_id=public_id, index=1)
     opened = (await sync_to_async(bob.get)()).seen_at
@@ -125,13 +131,7 @@ async def test_a_player_gone_past_the_grace_is_replaced_until_they_reconnect():
 
 async def test_while_a_socket_is_open_the_heartbeat_keeps_its_person_seen(monkeypatch):
     monkeypatch.setattr(presence, "HEARTBEAT_SECONDS", 0.05)
-    host_key, friend_key = [await sync_to_async(new_session)() for _ in range(2)]
-    public_id = await sync_to_async(open_table)(host_key)
-    friend_player = services.Player(user_id=None, session_key=friend_key)
-    await sync_to_async(services.join_table)(public_id=public_id, player=friend_player, name="Bob")
-    await sync_to_async(services.start_table)(
-        public_id=public_id, player=services.Player(user_id=None, session_key=host_key)
-    )
+    public_id, friend_key = await sync_to_async(started_with_bob)()
     first, _ = await joined(public_id, friend_key)
     second, _ = await joined(public_id, friend_key)  # a second tab
     bob = Seat.objects.filter(table__public_id=public_id, index=1)
