@@ -129,8 +129,8 @@ async def test_a_player_gone_past_the_grace_is_replaced_until_they_reconnect():
     await friend.disconnect()
 
 
-async def test_while_a_socket_is_open_the_heartbeat_keeps_its_person_seen(monkeypatch):
-    monkeypatch.setattr(presence, "HEARTBEAT_SECONDS", 0.05)
+async def test_closing_one_of_two_tabs_does_not_start_the_grace(monkeypatch):
+    monkeypatch.setattr(presence, "HEARTBEAT_SECONDS", 3600)  # no beat during the test
     public_id, friend_key = await sync_to_async(started_with_bob)()
     first, _ = await joined(public_id, friend_key)
     second, _ = await joined(public_id, friend_key)  # a second tab
@@ -139,12 +139,22 @@ async def test_while_a_socket_is_open_the_heartbeat_keeps_its_person_seen(monkey
     await sync_to_async(bob.update)(seen_at=long_ago)
     await first.disconnect()  # the other tab is still open: not the last socket
     assert (await sync_to_async(bob.get)()).seen_at == long_ago
+    await second.disconnect()  # the last one: the grace starts now
+    assert (await sync_to_async(bob.get)()).seen_at > long_ago
 
-    for _ in range(100):
+
+async def test_while_a_socket_is_open_the_heartbeat_keeps_its_person_seen(monkeypatch):
+    monkeypatch.setattr(presence, "HEARTBEAT_SECONDS", 0.05)
+    public_id, friend_key = await sync_to_async(started_with_bob)()
+    socket, _ = await joined(public_id, friend_key)
+    bob = Seat.objects.filter(table__public_id=public_id, index=1)
+    long_ago = timezone.now() - timedelta(seconds=services.REJOIN_GRACE_SECONDS + 1)
+    await sync_to_async(bob.update)(seen_at=long_ago)
+    for _ in range(250):
         await asyncio.sleep(0.02)
         if (await sync_to_async(bob.get)()).seen_at > long_ago:
             break
     assert (await sync_to_async(bob.get)()).seen_at > long_ago, "the heartbeat saw Bob"
     hand_over = sync_to_async(services.hand_over_if_gone)
     assert await hand_over(public_id=public_id, seat_index=1) is False
-    await second.disconnect()
+    await socket.disconnect()
