@@ -8,6 +8,7 @@ scheduled and the change is announced only once the transaction has committed.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,6 +27,8 @@ from games.engine.bots.hint import Hint, hint
 from games.engine.moves import move_to_record
 from games.engine.record import move_from_record
 from games.models import LogEntry, Seat, Table
+
+logger = logging.getLogger(__name__)
 
 #: The casual clock (seed 001): seconds a turn, after which the server plays for the seat.
 CASUAL_TURN_SECONDS = 60
@@ -742,6 +745,17 @@ def _committed(snapshot: snapshots.TableSnapshot) -> None:
 
 
 def _announce_finish(table: Table) -> None:
-    transaction.on_commit(
-        partial(signals.match_finished.send, sender=Table, public_id=table.public_id)
-    )
+    transaction.on_commit(partial(_finished, table.public_id))
+
+
+def _finished(public_id: str) -> None:
+    # Robust: the match is committed whatever a listener does; each one's failure is logged
+    # and caught up later by its own safety net (record_results, the tournaments' sweep).
+    for receiver, outcome in signals.match_finished.send_robust(sender=Table, public_id=public_id):
+        if isinstance(outcome, Exception):
+            logger.error(
+                "match_finished listener %r failed for %s",
+                receiver,
+                public_id,
+                exc_info=(type(outcome), outcome, outcome.__traceback__),
+            )

@@ -239,14 +239,8 @@ def test_automatic_passes_for_a_player_who_asked_for_them():
     assert all(move_from_record(p)[0] == 0 for p in passes)
 
 
-def test_a_whole_match_against_the_computer_reaches_its_end():
-    finished = []
-
-    def heard(sender, public_id, **kwargs):
-        finished.append(public_id)
-
-    signals.match_finished.connect(heard)
-    table = new_table(preset="classic", match={"target": 25})
+def play_to_the_end(table: Table) -> None:
+    """Alice plays the first legal move, and deals each next hand, until the match is over."""
     for _ in range(500):
         table.refresh_from_db()
         match = load(table.record)
@@ -262,6 +256,37 @@ def test_a_whole_match_against_the_computer_reaches_its_end():
             seen_version=table.version,
         )
     table.refresh_from_db()
+
+
+def test_a_failing_listener_of_the_match_end_fails_neither_the_move_nor_the_others():
+    heard = []
+
+    def broken(sender, public_id, **kwargs):
+        raise RuntimeError("a listener's bug")
+
+    def listening(sender, public_id, **kwargs):
+        heard.append(public_id)
+
+    signals.match_finished.connect(broken)
+    signals.match_finished.connect(listening)
+    try:
+        table = new_table(preset="single_round")
+        play_to_the_end(table)  # the last move ends the match: it must not raise
+    finally:
+        signals.match_finished.disconnect(broken)
+        signals.match_finished.disconnect(listening)
+    assert table.finished and heard == [table.public_id]
+
+
+def test_a_whole_match_against_the_computer_reaches_its_end():
+    finished = []
+
+    def heard(sender, public_id, **kwargs):
+        finished.append(public_id)
+
+    signals.match_finished.connect(heard)
+    table = new_table(preset="classic", match={"target": 25})
+    play_to_the_end(table)
     assert table.finished and load(table.record).finished
     assert table.record == replayed_from_log(table)
     with pytest.raises(IllegalMove):
