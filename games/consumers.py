@@ -7,6 +7,7 @@ gets a clear message and the current state, so the page is never left out of dat
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Callable
@@ -84,14 +85,33 @@ class TableConsumer(AsyncWebsocketConsumer):
         membership.joined(self)  # reconnected if Redis loses the group (games.membership)
         await self._send_state()
 
+    async def __call__(self, scope: dict[str, Any], receive: Callable, send: Callable) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        except Exception:
+            # The socket dies of an error (the channel layer's Redis went away, say): channels
+            # then never calls disconnect, and the seat would count as open in this process
+            # for ever (games.presence). The page reconnects by itself.
+            with contextlib.suppress(Exception):
+                await self._leave()
+            raise
+
     async def disconnect(self, code: int) -> None:
+        await self._leave()
+
+    async def _leave(self) -> None:
+        """Once: this socket no longer counts for its seat's presence, nor is in its group."""
+        if getattr(self, "has_left", False):
+            return
+        self.has_left = True
         if hasattr(self, "group"):
             membership.left(self)
-            await self.channel_layer.group_discard(self.group, self.channel_name)
         if getattr(self, "seat_id", None) is not None and presence.closed(self.seat_id):
             await in_database(services.seat_disconnected)(
                 public_id=self.public_id, player=self.player
             )
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self.bucket.take():
