@@ -1,15 +1,16 @@
 """Keeping the table sockets of this process in their groups when Redis restarts.
 
-Group memberships live in Redis only. Redis restarted (or failed over) comes back empty: the
-consumers still connected are in no group any more and their pages, open and "connected",
-never hear of another move. Only the one consumer reading from Redis at the time fails (and its
-page reconnects); the others wait on in silence.
+Group memberships live in Redis only. A Redis that comes back empty (restarted, failed over,
+flushed) leaves the consumers still connected in no group: their pages, open and "connected",
+never hear of another move. A consumer fails by itself only when its own read from Redis does
+(while Redis is down, one after the other); once Redis is back, the others wait on in silence.
 
 So each process checks that it can still hear itself: a channel of its own joins an echo group
-once, and every ``ECHO_SECONDS`` a ping is sent to that group. A ping that does not come back
-(the membership is gone) or cannot be sent (Redis is down) closes every table socket of the
-process (:data:`CLOSE_SERVICE_RESTART`): the pages reconnect by themselves, join their groups
-again and ask for the state, so they catch up on what they missed.
+once, and every ``ECHO_SECONDS`` a ping is sent to that group. Pings that do not come back
+(``ECHO_MISSES`` in a row: the membership is gone) or cannot be sent (Redis is down) close
+every table socket of the process (:data:`CLOSE_SERVICE_RESTART`): the pages reconnect by
+themselves, join their groups again and ask for the state, so they catch up on what they
+missed.
 """
 
 from __future__ import annotations
@@ -24,10 +25,13 @@ from channels.layers import get_channel_layer
 
 logger = logging.getLogger(__name__)
 
-#: How often the process checks; also about how long a deaf page can go unnoticed.
+#: How often the process checks.
 ECHO_SECONDS = 3.0
-#: A ping slower than this is taken for lost.
-ECHO_TIMEOUT = 2.0
+#: A ping slower than this is missed; ``ECHO_MISSES`` missed in a row are taken for deafness
+#: (one slow ping of a busy process must not send every page of it reconnecting at once). A
+#: deaf page is so found within ``(ECHO_SECONDS + ECHO_TIMEOUT) * ECHO_MISSES``.
+ECHO_TIMEOUT = 3.0
+ECHO_MISSES = 2
 #: "Service restart" (1012) in the application's range: daphne (autobahn) refuses to send any
 #: close code but 1000 and 3000-4999. The page reconnects on any code but 4403 and 4404.
 CLOSE_SERVICE_RESTART = 4012
@@ -61,19 +65,22 @@ def left(consumer: Closable) -> None:
 async def _keep_hearing() -> None:
     layer = get_channel_layer()
     channel = group = None
+    misses = 0
     while True:
         try:
             if channel is None:
                 # At once: a membership lost before the echo's own joined would go unnoticed.
                 channel, group = await layer.new_channel(), f"echo-{uuid.uuid4().hex}"
                 await layer.group_add(group, channel)
-                heard = True
+                misses = 0
+            elif await _echoes(layer, group, channel):
+                misses = 0
             else:
-                heard = await _echoes(layer, group, channel)
-        except Exception:
+                misses += 1
+        except Exception:  # Redis is unreachable: no doubt there
             logger.warning("the channel layer failed", exc_info=True)
-            heard = False
-        if not heard:
+            misses = ECHO_MISSES
+        if misses >= ECHO_MISSES:
             # Deaf: every socket reconnects (and joins again); so does the echo channel.
             channel = None
             logger.warning("group memberships lost: closing %d table sockets", len(_sockets))
