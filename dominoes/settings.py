@@ -187,6 +187,13 @@ if REDIS_URL:
             },
         }
     }
+    # --- Redis restarts (issue 9, faults) ---
+    # A restarted Redis leaves every pooled connection dead: a command that fails on one
+    # reconnects and is tried once more, instead of failing once per stale connection (a
+    # move's announcement lost, a page's socket closed). Lost memberships: games/membership.py.
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    CHANNEL_LAYERS["default"]["CONFIG"]["hosts"][0]["retry_on_error"] = [RedisConnectionError]
     RQ_QUEUES = {
         name: {"URL": REDIS_URL, "DEFAULT_TIMEOUT": 300}
         for name in ("default", "bots", "deadlines")

@@ -7,6 +7,7 @@ gets a clear message and the current state, so the page is never left out of dat
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Callable
@@ -17,7 +18,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import connection
 
 from accounts.guests import player_for
-from games import events, presence, selectors, services, snapshots
+from games import events, membership, presence, selectors, services, snapshots
 from games.engine import IllegalMove, InvalidTile, Move
 from games.engine.moves import move_to_record
 from games.engine.record import move_from_record
@@ -81,15 +82,36 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.group = events.group_name(self.public_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        membership.joined(self)  # reconnected if Redis loses the group (games.membership)
         await self._send_state()
 
+    async def __call__(self, scope: dict[str, Any], receive: Callable, send: Callable) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        except Exception:
+            # The socket dies of an error (the channel layer's Redis went away, say): channels
+            # then never calls disconnect, and the seat would count as open in this process
+            # for ever (games.presence). The page reconnects by itself.
+            with contextlib.suppress(Exception):
+                await self._leave()
+            raise
+
     async def disconnect(self, code: int) -> None:
+        await self._leave()
+
+    async def _leave(self) -> None:
+        """Once: this socket no longer counts for its seat's presence, nor is in its group."""
+        if getattr(self, "has_left", False):
+            return
+        self.has_left = True
         if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            membership.left(self)
         if getattr(self, "seat_id", None) is not None and presence.closed(self.seat_id):
             await in_database(services.seat_disconnected)(
                 public_id=self.public_id, player=self.player
             )
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self.bucket.take():

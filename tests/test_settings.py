@@ -37,7 +37,7 @@ print(json.dumps({
     "SECURE_PROXY_SSL_HEADER": getattr(s, "SECURE_PROXY_SSL_HEADER", None),
     "MAILERS": s.MAILERS,
     "HAS_EMAIL_BACKEND": hasattr(s, "EMAIL_BACKEND"),
-}))
+}, default=lambda value: value.__name__))  # classes (the Redis errors retried) by name
 """
 
 SECRET = "not-secret-" + string.ascii_letters + string.digits  # long and varied: check --deploy
@@ -97,6 +97,7 @@ def test_database_and_redis_urls_select_the_scale_out_backends():
                 "address": "redis://cache.internal:6379/0",
                 "max_connections": 2000,
                 "socket_timeout": None,
+                "retry_on_error": ["ConnectionError"],
             }
         ],
         "capacity": 2000,

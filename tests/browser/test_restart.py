@@ -1,7 +1,8 @@
 """Restarting the server in the middle of a hand loses nothing: the page reconnects by itself
-and the game goes on from the database."""
+and the game goes on from the database. Stopped (SIGTERM) or killed (``kill -9``) alike."""
 
 import re
+import signal
 
 import pytest
 from playwright.sync_api import expect
@@ -13,7 +14,8 @@ def hand_tiles(page) -> list[str]:
     return page.locator("#hand [data-tile]").evaluate_all("els => els.map(e => e.dataset.tile)")
 
 
-def test_a_server_restart_mid_hand_continues_exactly_where_it_was(site, page):
+@pytest.mark.parametrize("stop_signal", [signal.SIGTERM, signal.SIGKILL], ids=["term", "kill"])
+def test_a_server_restart_mid_hand_continues_exactly_where_it_was(site, page, stop_signal):
     page.goto(site.url + "/play/")
     page.check("input[name=preset][value=block]")
     page.get_by_role("button", name="Start match").click()
@@ -31,8 +33,10 @@ def test_a_server_restart_mid_hand_continues_exactly_where_it_was(site, page):
     held = hand_tiles(page)
     board = page.locator("#board").inner_html()
 
-    site.stop()
+    site.process.send_signal(stop_signal)
+    site.process.wait(timeout=15)
     expect(page.locator("#connection")).not_to_have_attribute("data-state", "online")
+    expect(page.locator("#connection")).to_contain_text("retrying")
     site.start()
 
     # No reload: the page reconnects by itself, asks for the state and shows the same hand.

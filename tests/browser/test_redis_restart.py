@@ -1,0 +1,69 @@
+"""Redis restarted in the middle of a game (the channel layer's server: it comes back empty, so
+every group membership is gone): the live pages reconnect and resync by themselves, and the
+next moves appear on the other pages without a reload. Also when Redis loses its data without
+the connections breaking (a flush, a failover, a restart quicker than the next read): then no
+socket fails by itself and the pages would stay open, connected and deaf."""
+
+import signal
+import time
+
+import pytest
+import redis as redis_client
+from browser_support import Site
+from fault_support import RedisServer
+from online_driver import start_online_pair
+from playwright.sync_api import expect
+from test_online_play import board_tiles, new_page, play_one, whose_turn
+
+from games import membership
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+
+def play_and_see(host, friend, watcher) -> None:
+    """The player to move plays a tile; the other player and the spectator see it, live."""
+    mover, other = whose_turn(host, friend)
+    before = board_tiles(mover)
+    assert play_one(mover)
+    for page in (other, watcher):
+        expect(page.locator("#board")).to_have_attribute("data-tiles", str(before + 1))
+
+
+@pytest.mark.parametrize("fault", ["kill", "term", "flush"])
+def test_pages_recover_by_themselves_when_redis_restarts_mid_game(browser, transactional_db, fault):
+    redis = RedisServer()
+    redis.start()
+    site = Site()
+    site.env["REDIS_URL"] = redis.url
+    site.start()
+    contexts = []
+    try:
+        (host_context, host), (friend_context, friend), (watcher_context, watcher) = [
+            new_page(browser) for _ in range(3)
+        ]
+        contexts = [host_context, friend_context, watcher_context]
+        path = start_online_pair(host, friend, site.url, site.url)
+        watcher.goto(site.url + path)
+        expect(watcher.locator("#connection")).to_have_attribute("data-state", "online")
+        play_and_see(host, friend, watcher)
+
+        if fault == "flush":
+            redis_client.Redis.from_url(redis.url).flushall()
+        else:
+            redis.stop(signal.SIGKILL if fault == "kill" else signal.SIGTERM)
+            redis.start()  # on the same port, empty
+        # Long enough for the server to find out (games.membership) and close the sockets.
+        time.sleep((membership.ECHO_SECONDS + membership.ECHO_TIMEOUT) * membership.ECHO_MISSES + 1)
+
+        for page in (host, friend, watcher):
+            expect(page.locator("#connection")).to_have_attribute(
+                "data-state", "online", timeout=30_000
+            )
+        for _ in range(3):
+            play_and_see(host, friend, watcher)
+        assert host.locator("#board").inner_html() == friend.locator("#board").inner_html()
+    finally:
+        for context in contexts:
+            context.close()
+        site.stop()
+        redis.stop()

@@ -1,0 +1,52 @@
+"""A table socket that dies of an error (its channel layer's Redis went away) still leaves: it
+stops counting for its seat's presence, as if the person had closed the page."""
+
+import asyncio
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from test_consumers import connect, new_session, receive
+
+from games import presence, services
+from games.engine import Rules
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+def online_table(host_key: str) -> str:
+    return services.create_online_table(
+        player=services.Player(user_id=None, session_key=host_key),
+        name="Host",
+        rules=Rules.for_preset("draw", seats=2),
+    ).public_id
+
+
+async def test_a_socket_killed_by_a_channel_layer_failure_leaves_its_seat(monkeypatch):
+    layer = get_channel_layer()
+    redis_gone = asyncio.Event()
+    real_receive = layer.receive
+
+    async def receive_until_redis_goes(channel):
+        message = asyncio.ensure_future(real_receive(channel))
+        gone = asyncio.ensure_future(redis_gone.wait())
+        await asyncio.wait([message, gone], return_when=asyncio.FIRST_COMPLETED)
+        if gone.done():
+            message.cancel()
+            raise ConnectionError("Redis went away")
+        gone.cancel()
+        return message.result()
+
+    monkeypatch.setattr(layer, "receive", receive_until_redis_goes)
+    host_key = await database_sync_to_async(new_session)()
+    public_id = await database_sync_to_async(online_table)(host_key)
+    host = connect(public_id, host_key)
+    connected, _ = await host.connect()
+    assert connected
+    await receive(host)
+    assert sum(presence._sockets.values()) == 1
+
+    redis_gone.set()
+    with pytest.raises(ConnectionError):
+        await host.wait(timeout=5)
+    assert sum(presence._sockets.values()) == 0

@@ -1,0 +1,31 @@
+"""A server stopping (SIGTERM) while one of its worker threads schedules a job: the thread must
+not wait on the server's event loop, which has stopped and will never answer (the process's
+exit joins that thread, so the server would never exit by itself)."""
+
+import asyncio
+import os
+import threading
+
+from asgiref.sync import SyncToAsync
+
+from games import jobs
+
+
+def test_a_job_scheduled_as_the_server_stops_does_not_wait_for_its_stopped_loop(settings):
+    settings.JOBS_BACKEND = "thread"
+    stopped = asyncio.new_event_loop()  # the server's loop, no longer running
+    scheduled = threading.Event()
+
+    def worker_thread() -> None:
+        # What asgiref's sync_to_async marks in the threads where it runs the server's work.
+        SyncToAsync.threadlocal.main_event_loop = stopped
+        SyncToAsync.threadlocal.main_event_loop_pid = os.getpid()
+        # Far off: the test is over (and the timer thread, a daemon, forgotten) long before.
+        jobs.run_later("games.services.sweep_deadlines", queue="deadlines", delay=3600)
+        scheduled.set()
+
+    threading.Thread(target=worker_thread, daemon=True).start()
+    try:
+        assert scheduled.wait(5), "scheduling waited on the stopped loop"
+    finally:
+        stopped.close()
