@@ -3,9 +3,20 @@
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from tournament_play import checking_in, make_host, make_user, tournament_with
+from tournament_play import (
+    as_player,
+    check_in_both,
+    checking_in,
+    make_host,
+    make_user,
+    tournament_with,
+)
 
+from games.engine import Rules
+from games.services import create_online_table
 from tournaments import services
 from tournaments.models import Entrant, Tournament, TournamentMatch
 
@@ -209,3 +220,22 @@ def test_saving_a_started_tournament_in_the_admin_changes_nothing(client):
     assert saved.status_code == 302
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING
+
+
+def test_a_tournament_tables_page_links_back_to_its_tournament_at_no_extra_query(client):
+    tournament, _ = started(2)
+    match = checking_in(tournament)[0]
+    table = check_in_both(match)
+    client.force_login(match.first.user)
+    back = f'href="{reverse("tournaments:detail", args=[tournament.public_id])}"'
+    with CaptureQueriesContext(connection) as tournament_page:
+        html = client.get(reverse("games:table", args=[table.public_id])).content.decode()
+    assert back in html and "Back to Spring cup" in html
+
+    casual = create_online_table(
+        player=as_player(match.first.user), name="Casual", rules=Rules.for_preset("draw", seats=2)
+    )
+    with CaptureQueriesContext(connection) as casual_page:
+        html = client.get(reverse("games:table", args=[casual.public_id])).content.decode()
+    assert "Back to" not in html
+    assert len(tournament_page) <= len(casual_page)
