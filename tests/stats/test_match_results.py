@@ -2,8 +2,10 @@
 forfeits, opponents and the rating rule."""
 
 import io
+import re
 
 import pytest
+from accounts_support import PASSWORD, verified_user
 from stats_builders import (
     computer_match,
     forfeit_now,
@@ -13,6 +15,7 @@ from stats_builders import (
     player_of,
 )
 
+from accounts.guests import GUEST_SESSION_KEY
 from games import results, services, signals
 from games.engine import Rules, load
 from games.models import MatchResult, Rating, Table
@@ -211,3 +214,25 @@ def test_a_failing_recording_is_logged_and_does_not_fail_the_move_that_ended_the
     table = computer_match(player_of(alice), "single_round")
     assert table.finished and not MatchResult.objects.exists()
     assert f"Recording the results of table {table.public_id} failed" in caplog.text
+
+
+def test_a_guests_finished_match_counts_in_their_statistics_once_they_sign_in(client):
+    user = verified_user("ada@example.com", display_name="Ada")
+    setup = {"mode": "computer", "preset": "draw", "seats": "2", "name": "Guest"}
+    setup |= {"level_1": "easy", "level_2": "easy", "level_3": "easy"}
+    setup |= {"match_format": "target", "target": "25"}
+    created = client.post("/play/", setup)
+    assert created.status_code == 302, created.content.decode()[:2000]
+    table = Table.objects.get(public_id=created["Location"].split("/")[2])
+    guest = services.Player(user_id=None, session_key=client.session[GUEST_SESSION_KEY])
+    play_out(table, {0: guest})
+    assert not MatchResult.objects.exists()  # a guest has no statistics
+
+    signed_in = client.post("/accounts/login/", {"login": user.email, "password": PASSWORD})
+    assert signed_in.status_code == 302
+
+    (row,) = MatchResult.objects.filter(table=table)
+    assert (row.user, row.seat, row.opponent) == (user, 0, "easy")
+    html = client.get("/me/statistics/").content.decode()
+    assert "No finished matches yet." not in html
+    assert re.search(r"<th scope=\"row\">[^<]+</th>\s*<td>1</td>", html)
