@@ -239,3 +239,66 @@ def test_a_tournament_tables_page_links_back_to_its_tournament_at_no_extra_query
         html = client.get(reverse("games:table", args=[casual.public_id])).content.decode()
     assert "Back to" not in html
     assert len(tournament_page) <= len(casual_page)
+
+
+def shown_with_choices(html: str) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """An admin change form as rendered: its inputs and each select's chosen value, and each
+    select's offered values."""
+    fields = posted_as_shown(html)
+    offered = {}
+    for name, options in re.findall(r'<select name="([^"]+)"[^>]*>(.*?)</select>', html, re.S):
+        offered[name] = re.findall(r'<option value="([^"]*)"', options)
+        chosen = re.search(r'<option value="([^"]*)"[^>]*selected', options)
+        fields[name] = chosen.group(1) if chosen else offered[name][0]
+    return fields, offered
+
+
+def entrant_row(fields: dict[str, str], entrant: Entrant) -> str:
+    """The form prefix of ``entrant``'s row, e.g. ``entrants-0``."""
+    (prefix,) = [
+        name.removesuffix("-id")
+        for name, value in fields.items()
+        if name.startswith("entrants-") and name.endswith("-id") and value == str(entrant.pk)
+    ]
+    return prefix
+
+
+def test_a_host_confirms_or_declines_a_request_to_join_in_the_admin(client):
+    tournament = services.create_tournament(host=make_host(), name="Open night")
+    asking, also_asking = make_user("asking"), make_user("also")
+    for player in (asking, also_asking):
+        services.join(player=player, public_id=tournament.public_id)
+    client.force_login(tournament.host)
+    change = reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+    fields, offered = shown_with_choices(client.get(change).content.decode())
+    first = entrant_row(fields, Entrant.objects.get(user=asking))
+    second = entrant_row(fields, Entrant.objects.get(user=also_asking))
+    assert offered[f"{first}-status"] == ["requested", "confirmed", "decline"]
+    assert offered["entrants-2-status"] == ["invited", "confirmed"]  # the empty new row
+
+    saved = client.post(
+        change, {**fields, f"{first}-status": "confirmed", f"{second}-status": "decline"}
+    )
+    assert saved.status_code == 302
+    assert list(tournament.entrants.values_list("user", "status")) == [
+        (asking.pk, Entrant.Status.CONFIRMED)
+    ]
+    fields, offered = shown_with_choices(client.get(change).content.decode())
+    assert offered[f"{entrant_row(fields, Entrant.objects.get(user=asking))}-status"] == [
+        "confirmed"
+    ]
+
+
+@pytest.mark.parametrize("status", ["requested", "decline", "bogus"])
+def test_the_admin_refuses_a_status_that_is_no_step_from_where_an_entrant_is(client, status):
+    tournament = services.create_tournament(host=make_host(), name="Open night")
+    invited = make_user("invited")
+    services.invite(host=tournament.host, public_id=tournament.public_id, user=invited)
+    client.force_login(tournament.host)
+    change = reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+    fields, _ = shown_with_choices(client.get(change).content.decode())
+    row = entrant_row(fields, Entrant.objects.get(user=invited))
+    page = client.post(change, {**fields, f"{row}-status": status})
+    assert page.status_code == 200
+    assert "Select a valid choice." in page.content.decode()
+    assert list(tournament.entrants.values_list("status", flat=True)) == ["invited"]
