@@ -79,7 +79,17 @@ class EntrantFormSet(forms.BaseInlineFormSet):
             and form.cleaned_data.get("status") == Entrant.Status.CONFIRMED
         )
         if confirmed > plans.tournament_player_limit(host=self.instance.host):
-            raise ValidationError(plans.limit_explanation(host=self.instance.host).message)
+            raise ValidationError(limit_message(self.instance.host))
+
+
+def limit_message(host) -> str:
+    """The plan's limit explained, with its way up as a link when there is one."""
+    limit = plans.limit_explanation(host=host)
+    if limit.upgrade_url is None:
+        return limit.message
+    return format_html(
+        '{} <a href="{}">{}</a>', limit.message, limit.upgrade_url, limit.upgrade_label
+    )
 
 
 class EntrantInline(admin.TabularInline):
@@ -208,8 +218,17 @@ class TournamentAdmin(admin.ModelAdmin):
         return tournament.entrants.filter(status=Entrant.Status.CONFIRMED).count()
 
     @admin.display(description="Player limit of the host's plan")
-    def player_limit(self, tournament: Tournament) -> int:
-        return plans.tournament_player_limit(host=tournament.host)
+    def player_limit(self, tournament: Tournament) -> str:
+        limit = plans.limit_explanation(host=tournament.host)
+        if limit.upgrade_url is None:
+            return f"{limit.players} ({limit.plan})"
+        return format_html(
+            '{} ({}): <a href="{}">{}</a>',
+            limit.players,
+            limit.plan,
+            limit.upgrade_url,
+            limit.upgrade_label,
+        )
 
     @admin.display(description="Page")
     def page_link(self, tournament: Tournament) -> str:

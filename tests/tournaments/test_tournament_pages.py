@@ -195,7 +195,10 @@ def test_the_admin_refuses_more_confirmed_entrants_than_the_plan_allows(client):
         form[f"entrants-{index}-email"] = player.email
         form[f"entrants-{index}-status"] = "confirmed"
     page = client.post(reverse("admin:tournaments_tournament_change", args=[tournament.pk]), form)
-    assert b"Free allows 10 players" in page.content
+    html = page.content.decode()
+    pricing = reverse("billing:pricing")
+    upgrade = f'Club allows 20 players: upgrade. <a href="{pricing}">Upgrade to Club</a>'
+    assert "Free allows 10 players. " + upgrade in html  # the way up, as a link
     assert not tournament.entrants.exists()
 
 
