@@ -236,3 +236,17 @@ def test_a_guests_finished_match_counts_in_their_statistics_once_they_sign_in(cl
     html = client.get("/me/statistics/").content.decode()
     assert "No finished matches yet." not in html
     assert re.search(r"<th scope=\"row\">[^<]+</th>\s*<td>1</td>", html)
+
+
+def test_a_claimed_seat_gets_its_result_beside_the_ones_already_recorded():
+    alice, bob = make_user("alice@example.com"), make_user("bob@example.com")
+    guest = services.Player(user_id=None, session_key="bobs-guest-token")
+    table = play_out(online_table([player_of(alice), guest]), {0: player_of(alice), 1: guest})
+    assert list(MatchResult.objects.filter(table=table).values_list("seat", flat=True)) == [0]
+
+    services.claim_guest_seats(guest=guest.session_key, user_id=bob.pk)
+
+    rows = {row.seat: row for row in MatchResult.objects.filter(table=table)}
+    assert (rows[1].user, rows[1].rated) == (bob, False)  # a guest's match stays unrated
+    assert rows[0].outcome != rows[1].outcome or rows[0].outcome == MatchResult.Outcome.DRAW
+    assert not Rating.objects.filter(user=bob).exists()
