@@ -11,8 +11,8 @@ async function poll(left) {
       credentials: "same-origin",
     });
     if (response.ok && (await response.json()).plan !== notice.dataset.plan) {
-      // The page without ?checkout=success: it shows the new plan, and polls no more.
-      window.location.replace(window.location.pathname);
+      // Shown again, the page has the new plan and thanks for it (and polls no more).
+      window.location.reload();
       return;
     }
   } catch {

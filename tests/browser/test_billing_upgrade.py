@@ -79,7 +79,9 @@ def test_a_free_host_upgrades_to_club_and_gets_20_players(page, stripe_site, che
     expect(page.locator("#checkout-success")).to_be_visible()
     # No reload by hand: the page polls the plan and shows itself again once the webhook came.
     expect(page.locator("#plan-limit")).to_have_text("20", timeout=15_000)
-    expect(page).to_have_url(re.compile(r"/billing/$"))
+    expect(page.locator("#checkout-success")).to_have_text(
+        "Thank you! Your Club subscription is active."
+    )
     expect(page.locator("#plan-name")).to_have_text("Club")
     expect(page.locator("#subscription-status")).to_have_text("Active")
     expect(page.locator("#renewal-date")).to_be_visible()
