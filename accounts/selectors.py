@@ -10,8 +10,9 @@ from games.forms import LEVEL_FIELDS
 
 def display_name(user: AbstractBaseUser) -> str:
     """The name a player shows at tables, on profiles and in standings: the display name they
-    chose (``first_name``), else the part of their email before the @."""
-    return user.first_name or user.email.partition("@")[0]
+    chose (``first_name``), else "Player <id>". Never anything from the email: these names
+    are public (profiles, leaderboards, tournament pages)."""
+    return user.first_name or f"Player {user.pk}"
 
 
 def preferences_of(user: AbstractBaseUser) -> Preferences:

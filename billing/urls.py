@@ -6,6 +6,7 @@ app_name = "billing"
 
 urlpatterns = [
     path("", views.account, name="account"),
+    path("status/", views.plan_status, name="status"),
     path("pricing/", views.pricing, name="pricing"),
     path("checkout/", views.checkout, name="checkout"),
     path("portal/", views.portal, name="portal"),

@@ -7,9 +7,10 @@ import stripe
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -50,6 +51,23 @@ def account(request: HttpRequest) -> HttpResponse:
     if request.GET.get("checkout") == "success":
         context["checkout_success"] = True
     return render(request, "billing/account.html", context)
+
+
+@require_GET
+@login_required
+@never_cache
+def plan_status(request: HttpRequest) -> JsonResponse:
+    """The person's own plan, limit and subscription status, for the billing page to poll
+    while a payment is being confirmed (it reloads when the plan changed)."""
+    limit = plans.limit_explanation(host=request.user)
+    subscription = selectors.current_subscription(user=request.user)
+    return JsonResponse(
+        {
+            "plan": limit.plan,
+            "players": limit.players,
+            "subscription_status": subscription.status if subscription else None,
+        }
+    )
 
 
 @require_POST

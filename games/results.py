@@ -45,8 +45,14 @@ _SCORE = {
 
 
 def on_match_finished(sender: object, public_id: str, **kwargs: object) -> None:
-    """The ``match_finished`` receiver. A failure is logged, never raised: the match itself
-    has already been saved, and the move that ended it must not look failed to its player."""
+    """The ``match_finished`` receiver (see :func:`record_results_logged`)."""
+    record_results_logged(public_id=public_id)
+
+
+def record_results_logged(*, public_id: str) -> None:
+    """:func:`record_finished_match`, with a failure logged, never raised: what triggered it
+    (the move that ended the match, a guest's sign-in) has already been saved and must not
+    look failed to the player."""
     try:
         record_finished_match(public_id=public_id)
     except Exception:

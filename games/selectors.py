@@ -10,7 +10,9 @@ from games.services import Player, TableNotFound
 def table_for(public_id: str) -> Table:
     try:
         return (
-            Table.objects.select_related("rematch")
+            # A tournament's table links back to it (the reverse one-to-one, by name only:
+            # games imports nothing of tournaments); joined here, so it costs no query.
+            Table.objects.select_related("rematch", "tournament_match__tournament")
             .prefetch_related("seats")
             .get(public_id=public_id)
         )

@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from games import events, jobs, signals, snapshots
+from games import events, jobs, results, signals, snapshots
 from games.engine import Deal, Draw, IllegalMove, Match, Move, Pass, Rules, export, load
 from games.engine.bots import Bot, Level
 from games.engine.bots.hint import Hint, hint
@@ -501,8 +501,9 @@ def claim_guest_seats(*, guest: str, user_id: int) -> int:
     tables they created too. A seat that already has a user is never taken over, and at a table
     where the user already sits the guest's seat stays the guest's (one person, one seat).
     A moved seat keeps the token, so a socket opened before signing in still acts for it (and
-    its closing is counted) until it reconnects as the account. Returns the seats moved; a
-    second call moves none."""
+    its closing is counted) until it reconnects as the account. Finished matches among them get
+    their results for the account's new seats, after the commit (the guest's seats had none).
+    Returns the seats moved; a second call moves none."""
     if not guest:
         return 0
     claimed = 0
@@ -526,6 +527,10 @@ def claim_guest_seats(*, guest: str, user_id: int) -> int:
                     if seat.index == 0 and table.created_by_id is None:
                         table.created_by_id = user_id  # seat 0 is the guest who made it
                         table.save(update_fields=["created_by"])
+            if table.finished:
+                transaction.on_commit(
+                    partial(results.record_results_logged, public_id=table.public_id)
+                )
     return claimed
 
 

@@ -17,15 +17,43 @@ from billing import plans
 from tournaments import services
 from tournaments.models import Entrant, Tournament, TournamentMatch
 
+#: The status choice that removes a player's request (it is no status an entrant keeps).
+DECLINE = "decline"
+
+
+def status_choices(entrant: Entrant) -> list[tuple[str, str]]:
+    """What the host may pick for ``entrant``: its status as it is, and each step the host can
+    take from there. A choice that would change nothing is never offered as if it did."""
+    status = Entrant.Status
+    if entrant.pk is None:
+        return [(status.INVITED, "Invite"), (status.CONFIRMED, "Confirm now")]
+    if entrant.status == status.INVITED:
+        return [(status.INVITED, "Invited: waiting for the player"), (status.CONFIRMED, "Confirm")]
+    if entrant.status == status.REQUESTED:
+        return [
+            (status.REQUESTED, "Asked to join: waiting for you"),
+            (status.CONFIRMED, "Confirm the request"),
+            (DECLINE, "Decline the request"),
+        ]
+    return [(status.CONFIRMED, "Confirmed")]
+
 
 class EntrantForm(forms.ModelForm):
-    """A new row names the player by email (hosts do not browse the user list)."""
+    """A new row names the player by email (hosts do not browse the user list). The status
+    offers only what the host can do from the entrant's state (:func:`status_choices`); any
+    other value is refused with the field's message. Saving goes through the services."""
 
     email = forms.EmailField(required=False, help_text="The player's account email.")
+    status = forms.ChoiceField(label="Status")
 
     class Meta:
         model = Entrant
-        fields = ["status"]
+        fields: list[str] = []  # nothing is copied onto the row: the services change it
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["status"].choices = status_choices(self.instance)
+        self.fields["status"].initial = self.fields["status"].choices[0][0]
 
     def clean(self):
         cleaned = super().clean()
@@ -51,7 +79,17 @@ class EntrantFormSet(forms.BaseInlineFormSet):
             and form.cleaned_data.get("status") == Entrant.Status.CONFIRMED
         )
         if confirmed > plans.tournament_player_limit(host=self.instance.host):
-            raise ValidationError(plans.limit_explanation(host=self.instance.host).message)
+            raise ValidationError(limit_message(self.instance.host))
+
+
+def limit_message(host) -> str:
+    """The plan's limit explained, with its way up as a link when there is one."""
+    limit = plans.limit_explanation(host=host)
+    if limit.upgrade_url is None:
+        return limit.message
+    return format_html(
+        '{} <a href="{}">{}</a>', limit.message, limit.upgrade_url, limit.upgrade_label
+    )
 
 
 class EntrantInline(admin.TabularInline):
@@ -59,6 +97,9 @@ class EntrantInline(admin.TabularInline):
     form = EntrantForm
     formset = EntrantFormSet
     fields = ["email", "player", "status"]
+    # The admin builds the form with these fields: excluding the model's status keeps the
+    # choice (a step, e.g. "decline") off the row, which the services change from its state.
+    exclude = ["status"]
     readonly_fields = ["player"]
     extra = 1
 
@@ -177,8 +218,17 @@ class TournamentAdmin(admin.ModelAdmin):
         return tournament.entrants.filter(status=Entrant.Status.CONFIRMED).count()
 
     @admin.display(description="Player limit of the host's plan")
-    def player_limit(self, tournament: Tournament) -> int:
-        return plans.tournament_player_limit(host=tournament.host)
+    def player_limit(self, tournament: Tournament) -> str:
+        limit = plans.limit_explanation(host=tournament.host)
+        if limit.upgrade_url is None:
+            return f"{limit.players} ({limit.plan})"
+        return format_html(
+            '{} ({}): <a href="{}">{}</a>',
+            limit.players,
+            limit.plan,
+            limit.upgrade_url,
+            limit.upgrade_label,
+        )
 
     @admin.display(description="Page")
     def page_link(self, tournament: Tournament) -> str:
@@ -220,6 +270,11 @@ class TournamentAdmin(admin.ModelAdmin):
     def _save_entrant(self, request, tournament: Tournament, entrant_form: EntrantForm) -> None:
         entrant = entrant_form.instance
         wanted = entrant_form.cleaned_data["status"]
+        if wanted == DECLINE:
+            services.remove_entrant(
+                user=request.user, public_id=tournament.public_id, entrant_id=entrant.pk
+            )
+            return
         if entrant.pk is None:
             entrant = services.invite(
                 host=request.user, public_id=tournament.public_id, user=entrant.user

@@ -17,8 +17,17 @@ def test_the_chosen_display_name_wins_over_the_email():
     assert display_name(user) == "Ada L."
 
 
-def test_without_a_display_name_the_email_before_the_at_is_shown():
-    assert display_name(get_user_model()(email="grace@example.com")) == "grace"
+def test_without_a_display_name_the_player_number_is_shown_never_the_email():
+    assert display_name(get_user_model()(pk=42, email="grace@example.com")) == "Player 42"
+
+
+@pytest.mark.integration
+@pytest.mark.django_db
+def test_a_public_profile_of_a_player_without_a_display_name_hides_their_email(client):
+    grace = verified_user("grace.hopper@example.com")
+    html = client.get(f"/players/{grace.pk}/").content.decode()
+    assert f"Player {grace.pk}" in html
+    assert "grace" not in html.lower()
 
 
 @pytest.mark.integration

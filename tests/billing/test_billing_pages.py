@@ -3,6 +3,7 @@ what: each person sees only their own subscription and organisations."""
 
 import pytest
 from billing_builders import customer_of, person, subscription
+from django.urls import reverse
 from django.utils import timezone
 
 from billing import plans, services
@@ -269,3 +270,38 @@ def test_a_corporate_host_is_not_offered_club_and_a_former_member_keeps_the_port
     html = client.get("/billing/").content.decode()
     assert '<dd id="plan-name">Corporate</dd>' in html and "Upgrade to Club</button>" not in html
     assert "Manage billing</button>" in html  # invoices of the former Club subscription
+
+
+def test_the_plan_status_is_the_signed_in_persons_own_and_changes_with_their_plan(client):
+    url = reverse("billing:status")
+    answer = client.get(url)
+    assert answer.status_code == 302 and answer["Location"].startswith("/accounts/login/")
+
+    host, other = person(), person()
+    mirror(customer_of(other).stripe_id, "active", "sub_other")
+    client.force_login(host)
+    answer = client.get(url)
+    assert answer["Cache-Control"].startswith("max-age=0")
+    assert answer.json() == {"plan": "Free", "players": 10, "subscription_status": None}
+    assert client.get(url, {"user": other.pk}).json()["plan"] == "Free"  # never another's
+    assert client.post(url).status_code == 405
+
+    mirror(customer_of(host).stripe_id, "active", "sub_host")
+    assert client.get(url).json() == {
+        "plan": "Club",
+        "players": 20,
+        "subscription_status": "active",
+    }
+
+
+def test_after_checkout_the_page_polls_the_plan_until_it_is_confirmed(client):
+    host = person()
+    client.force_login(host)
+    waiting = client.get(reverse("billing:account"), {"checkout": "success"}).content.decode()
+    assert f'data-status-url="{reverse("billing:status")}" data-plan="Free"' in waiting
+    assert "js/billing.js" in waiting
+
+    mirror(customer_of(host).stripe_id, "active", "sub_host")
+    confirmed = client.get(reverse("billing:account"), {"checkout": "success"}).content.decode()
+    assert "Your Club subscription is active." in confirmed
+    assert "js/billing.js" not in confirmed

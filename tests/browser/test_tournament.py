@@ -18,7 +18,10 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 def account(name: str):
     user = get_user_model().objects.create_user(
-        username=name, email=f"{name}@example.com", password=f"{name}-password"
+        username=name,
+        email=f"{name}@example.com",
+        password=f"{name}-password",
+        first_name=name,  # the display name the pages show
     )
     EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
     return user

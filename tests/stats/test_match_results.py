@@ -2,8 +2,10 @@
 forfeits, opponents and the rating rule."""
 
 import io
+import re
 
 import pytest
+from accounts_support import PASSWORD, verified_user
 from stats_builders import (
     computer_match,
     forfeit_now,
@@ -13,6 +15,7 @@ from stats_builders import (
     player_of,
 )
 
+from accounts.guests import GUEST_SESSION_KEY
 from games import results, services, signals
 from games.engine import Rules, load
 from games.models import MatchResult, Rating, Table
@@ -211,3 +214,39 @@ def test_a_failing_recording_is_logged_and_does_not_fail_the_move_that_ended_the
     table = computer_match(player_of(alice), "single_round")
     assert table.finished and not MatchResult.objects.exists()
     assert f"Recording the results of table {table.public_id} failed" in caplog.text
+
+
+def test_a_guests_finished_match_counts_in_their_statistics_once_they_sign_in(client):
+    user = verified_user("ada@example.com", display_name="Ada")
+    setup = {"mode": "computer", "preset": "draw", "seats": "2", "name": "Guest"}
+    setup |= {"level_1": "easy", "level_2": "easy", "level_3": "easy"}
+    setup |= {"match_format": "target", "target": "25"}
+    created = client.post("/play/", setup)
+    assert created.status_code == 302, created.content.decode()[:2000]
+    table = Table.objects.get(public_id=created["Location"].split("/")[2])
+    guest = services.Player(user_id=None, session_key=client.session[GUEST_SESSION_KEY])
+    play_out(table, {0: guest})
+    assert not MatchResult.objects.exists()  # a guest has no statistics
+
+    signed_in = client.post("/accounts/login/", {"login": user.email, "password": PASSWORD})
+    assert signed_in.status_code == 302
+
+    (row,) = MatchResult.objects.filter(table=table)
+    assert (row.user, row.seat, row.opponent) == (user, 0, "easy")
+    html = client.get("/me/statistics/").content.decode()
+    assert "No finished matches yet." not in html
+    assert re.search(r"<th scope=\"row\">[^<]+</th>\s*<td>1</td>", html)
+
+
+def test_a_claimed_seat_gets_its_result_beside_the_ones_already_recorded():
+    alice, bob = make_user("alice@example.com"), make_user("bob@example.com")
+    guest = services.Player(user_id=None, session_key="bobs-guest-token")
+    table = play_out(online_table([player_of(alice), guest]), {0: player_of(alice), 1: guest})
+    assert list(MatchResult.objects.filter(table=table).values_list("seat", flat=True)) == [0]
+
+    services.claim_guest_seats(guest=guest.session_key, user_id=bob.pk)
+
+    rows = {row.seat: row for row in MatchResult.objects.filter(table=table)}
+    assert (rows[1].user, rows[1].rated) == (bob, False)  # a guest's match stays unrated
+    assert rows[0].outcome != rows[1].outcome or rows[0].outcome == MatchResult.Outcome.DRAW
+    assert not Rating.objects.filter(user=bob).exists()

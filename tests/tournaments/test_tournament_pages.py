@@ -3,9 +3,20 @@
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from tournament_play import checking_in, make_host, make_user, tournament_with
+from tournament_play import (
+    as_player,
+    check_in_both,
+    checking_in,
+    make_host,
+    make_user,
+    tournament_with,
+)
 
+from games.engine import Rules
+from games.services import create_online_table
 from tournaments import services
 from tournaments.models import Entrant, Tournament, TournamentMatch
 
@@ -184,7 +195,10 @@ def test_the_admin_refuses_more_confirmed_entrants_than_the_plan_allows(client):
         form[f"entrants-{index}-email"] = player.email
         form[f"entrants-{index}-status"] = "confirmed"
     page = client.post(reverse("admin:tournaments_tournament_change", args=[tournament.pk]), form)
-    assert b"Free allows 10 players" in page.content
+    html = page.content.decode()
+    pricing = reverse("billing:pricing")
+    upgrade = f'Club allows 20 players: upgrade. <a href="{pricing}">Upgrade to Club</a>'
+    assert "Free allows 10 players. " + upgrade in html  # the way up, as a link
     assert not tournament.entrants.exists()
 
 
@@ -209,3 +223,85 @@ def test_saving_a_started_tournament_in_the_admin_changes_nothing(client):
     assert saved.status_code == 302
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING
+
+
+def test_a_tournament_tables_page_links_back_to_its_tournament_at_no_extra_query(client):
+    tournament, _ = started(2)
+    match = checking_in(tournament)[0]
+    table = check_in_both(match)
+    client.force_login(match.first.user)
+    back = f'href="{reverse("tournaments:detail", args=[tournament.public_id])}"'
+    with CaptureQueriesContext(connection) as tournament_page:
+        html = client.get(reverse("games:table", args=[table.public_id])).content.decode()
+    assert back in html and "Back to Spring cup" in html
+
+    casual = create_online_table(
+        player=as_player(match.first.user), name="Casual", rules=Rules.for_preset("draw", seats=2)
+    )
+    with CaptureQueriesContext(connection) as casual_page:
+        html = client.get(reverse("games:table", args=[casual.public_id])).content.decode()
+    assert "Back to" not in html
+    assert len(tournament_page) <= len(casual_page)
+
+
+def shown_with_choices(html: str) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """An admin change form as rendered: its inputs and each select's chosen value, and each
+    select's offered values."""
+    fields = posted_as_shown(html)
+    offered = {}
+    for name, options in re.findall(r'<select name="([^"]+)"[^>]*>(.*?)</select>', html, re.S):
+        offered[name] = re.findall(r'<option value="([^"]*)"', options)
+        chosen = re.search(r'<option value="([^"]*)"[^>]*selected', options)
+        fields[name] = chosen.group(1) if chosen else offered[name][0]
+    return fields, offered
+
+
+def entrant_row(fields: dict[str, str], entrant: Entrant) -> str:
+    """The form prefix of ``entrant``'s row, e.g. ``entrants-0``."""
+    (prefix,) = [
+        name.removesuffix("-id")
+        for name, value in fields.items()
+        if name.startswith("entrants-") and name.endswith("-id") and value == str(entrant.pk)
+    ]
+    return prefix
+
+
+def test_a_host_confirms_or_declines_a_request_to_join_in_the_admin(client):
+    tournament = services.create_tournament(host=make_host(), name="Open night")
+    asking, also_asking = make_user("asking"), make_user("also")
+    for player in (asking, also_asking):
+        services.join(player=player, public_id=tournament.public_id)
+    client.force_login(tournament.host)
+    change = reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+    fields, offered = shown_with_choices(client.get(change).content.decode())
+    first = entrant_row(fields, Entrant.objects.get(user=asking))
+    second = entrant_row(fields, Entrant.objects.get(user=also_asking))
+    assert offered[f"{first}-status"] == ["requested", "confirmed", "decline"]
+    assert offered["entrants-2-status"] == ["invited", "confirmed"]  # the empty new row
+
+    saved = client.post(
+        change, {**fields, f"{first}-status": "confirmed", f"{second}-status": "decline"}
+    )
+    assert saved.status_code == 302
+    assert list(tournament.entrants.values_list("user", "status")) == [
+        (asking.pk, Entrant.Status.CONFIRMED)
+    ]
+    fields, offered = shown_with_choices(client.get(change).content.decode())
+    assert offered[f"{entrant_row(fields, Entrant.objects.get(user=asking))}-status"] == [
+        "confirmed"
+    ]
+
+
+@pytest.mark.parametrize("status", ["requested", "decline", "bogus"])
+def test_the_admin_refuses_a_status_that_is_no_step_from_where_an_entrant_is(client, status):
+    tournament = services.create_tournament(host=make_host(), name="Open night")
+    invited = make_user("invited")
+    services.invite(host=tournament.host, public_id=tournament.public_id, user=invited)
+    client.force_login(tournament.host)
+    change = reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+    fields, _ = shown_with_choices(client.get(change).content.decode())
+    row = entrant_row(fields, Entrant.objects.get(user=invited))
+    page = client.post(change, {**fields, f"{row}-status": status})
+    assert page.status_code == 200
+    assert "Select a valid choice." in page.content.decode()
+    assert list(tournament.entrants.values_list("status", flat=True)) == ["invited"]
