@@ -56,3 +56,10 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 # browser tests' server process asks for the real in-process runner through the environment.
 JOBS_BACKEND = os.environ.get("TEST_JOBS_BACKEND", "inline")
 BOT_PAUSE_SECONDS = float(os.environ.get("TEST_BOT_PAUSE_SECONDS", "0"))
+
+# Nothing is collected in tests: the plain storage names the source files (the production
+# manifest storage would refuse every uncollected file).
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
