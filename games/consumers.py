@@ -93,7 +93,14 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self.bucket.take():
-            await self._error("Too many messages: slow down.")
+            # Refused unread and without the state: a flood must cost no database work.
+            await self._send(
+                {
+                    "type": "error",
+                    "message": "Too many messages: slow down.",
+                    "version": self.sent_version,
+                }
+            )
             return
         if text_data is None or len(text_data) > MAX_FRAME:
             await self._error("Messages are JSON text of at most 2 KB.")
