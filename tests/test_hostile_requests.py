@@ -203,3 +203,20 @@ def test_signed_webhook_garbage_never_fails_the_server(event):
     assert response.status_code in (200, 400, 503)
     if response.status_code != 200:  # refused, or to be delivered again: nothing kept
         assert WebhookEvent.objects.count() == stored
+
+
+@FUZZ
+@given(
+    path=st.sampled_from(
+        ["/accounts/login/", "/accounts/signup/", "/accounts/password/reset/", "/admin/login/"]
+    ),
+    data=st.dictionaries(
+        st.sampled_from(["login", "email", "password", "password1", "password2", "username"]),
+        hostile_text,
+    )
+    | stray_fields,
+)
+def test_sign_in_and_sign_up_answer_garbage_without_a_server_error(path, data):
+    response = Client().post(path, data)
+    assert readable(response)
+    assert response.status_code in (200, 302, 400, 429)
