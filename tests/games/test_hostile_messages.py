@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 
 import pytest
-from asgiref.sync import async_to_sync
+from asgiref.sync import async_to_sync, sync_to_async
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_consumers import connect, new_session, receive
@@ -19,7 +19,7 @@ from test_consumers import connect, new_session, receive
 from games import consumers, services
 from games.engine import ALL_TILES, IllegalMove, InvalidTile, Rules, load
 from games.engine.record import move_from_record
-from games.models import LogEntry, Table
+from games.models import LogEntry, Seat, Table
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -245,3 +245,29 @@ def test_a_player_sending_garbage_gets_errors_and_the_table_does_not_change(play
 def test_a_spectator_sending_anything_gets_errors_and_the_table_does_not_change(spectator, batch):
     async_to_sync(hostile_session)(spectator, batch)
     assert spectator.unchanged()
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    "name",
+    ["Bob\x00", "\x00", "  ", "x" * 41, "Bob\ud800", 7],
+    ids=["nul", "only-nul", "blank", "too-long", "lone-surrogate", "number"],
+)
+async def test_a_join_with_an_impossible_name_is_refused_and_the_socket_stays_usable(name):
+    host_key, guest_key = [await sync_to_async(new_session)() for _ in range(2)]
+    host = services.Player(user_id=None, session_key=host_key)
+    table = await sync_to_async(services.create_online_table)(
+        player=host, name="Host", rules=Rules.for_preset("draw", seats=3), turn_seconds=None
+    )
+    communicator = connect(table.public_id, guest_key)
+    assert (await communicator.connect())[0]
+    state = await receive(communicator)
+    await communicator.send_to(text_data=json.dumps({"type": "join", "name": name}))
+    error = await receive(communicator)
+    assert error["type"] == "error" and error["message"].endswith("."), error
+    assert (await receive(communicator))["version"] == state["version"]
+    assert await sync_to_async(Seat.objects.filter(table__public_id=table.public_id).count)() == 1
+    await communicator.send_json_to({"type": "join", "name": "Bob"})  # still usable
+    joined = await receive(communicator)
+    assert [seat["name"] for seat in joined["table"]["seats"]] == ["Host", "Bob"]
+    await communicator.disconnect()
