@@ -597,6 +597,8 @@ def _match_of(table: Table) -> Match:
     snapshot = snapshots.recall(table.public_id, at_least=table.version)
     if snapshot is not None and snapshot.version == table.version:
         return snapshot.match.copy()
+    if table.started_at is None:  # nothing dealt yet: the record is still empty
+        return Match(Rules.from_record(table.rules))
     return load(table.record)
 
 

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_consumers import connect, new_session, receive
 
-from games import consumers, services
+from games import consumers, services, snapshots
 from games.engine import ALL_TILES, IllegalMove, InvalidTile, Rules, load
 from games.engine.record import move_from_record
 from games.models import LogEntry, Seat, Table
@@ -270,4 +270,24 @@ async def test_a_join_with_an_impossible_name_is_refused_and_the_socket_stays_us
     await communicator.send_json_to({"type": "join", "name": "Bob"})  # still usable
     joined = await receive(communicator)
     assert [seat["name"] for seat in joined["table"]["seats"]] == ["Host", "Bob"]
+    await communicator.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_hint_asked_in_the_lobby_by_a_process_without_the_tables_snapshot_is_refused():
+    """The process serving the socket may not hold the table's newest state (restarted, or
+    the change came through another process): the lobby's empty record is not a match."""
+    host_key = await sync_to_async(new_session)()
+    host = services.Player(user_id=None, session_key=host_key)
+    table = await sync_to_async(services.create_online_table)(
+        player=host, name="Host", rules=Rules.for_preset("draw", seats=2), turn_seconds=None
+    )
+    communicator = connect(table.public_id, host_key)
+    assert (await communicator.connect())[0]
+    state = await receive(communicator)
+    snapshots.forget_all()
+    await communicator.send_json_to({"type": "hint"})
+    error = await receive(communicator)
+    assert error["type"] == "error" and error["message"] == "A hint is for your turn."
+    assert (await receive(communicator))["version"] == state["version"]
     await communicator.disconnect()
