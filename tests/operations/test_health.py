@@ -65,3 +65,21 @@ def test_only_reads_are_answered(client):
     response = client.post("/healthz")
     assert response.status_code == 405
     assert response["Allow"] == "GET, HEAD"
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_through_the_asgi_server_with_a_request_id(settings):
+    """As daphne serves it: the async request-id middleware, then the health check."""
+    from channels.testing import HttpCommunicator
+
+    from dominoes.asgi import application
+
+    settings.REDIS_URL = ""
+    communicator = HttpCommunicator(
+        application, "GET", "/healthz", headers=[(b"host", b"10.0.0.7"), (b"x-request-id", b"r1")]
+    )
+    response = await communicator.get_response()
+    assert response["status"] == 200
+    assert json.loads(response["body"]) == {"status": "ok", "database": "ok"}
+    assert (b"X-Request-ID", b"r1") in response["headers"]
