@@ -314,5 +314,5 @@ LOGGING["handlers"]["console"].update(formatter=LOG_FORMAT, filters=["request_id
 if not DEBUG:
     STORAGES = {
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+        "staticfiles": {"BACKEND": "dominoes.static_storage.StaticFilesStorage"},
     }

@@ -81,6 +81,34 @@ def test_collected_static_files_are_served_hashed_compressed_and_cached_for_ever
     assert answer["encoding"] == "gzip" and answer["size"] > 0
 
 
+PAGE = """
+import django, json
+django.setup()
+from django.test import Client
+client = Client(HTTP_HOST="play.example.com")
+page = client.get("/play/", secure=True)
+css = client.get("/static/css/site.css", secure=True)
+print(json.dumps({
+    "page": page.status_code,
+    "links_source": b'href="/static/css/site.css"' in page.content,
+    "css": css.status_code,
+}))
+"""
+
+
+def test_without_collectstatic_pages_still_render_with_the_source_files(tmp_path):
+    """A server started in production mode without collectstatic (a benchmark, a quick try)."""
+    env = {
+        **PRODUCTION,
+        "DATABASE_URL": "",  # SQLite: the setup page reads no table
+        "STATIC_ROOT": str(tmp_path / "never-collected"),
+        "DJANGO_SETTINGS_MODULE": "dominoes.settings",
+    }
+    result = run_python(env, "-c", PAGE)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {"page": 200, "links_source": True, "css": 200}
+
+
 LOG = """
 import django, logging
 django.setup()
