@@ -12,10 +12,12 @@ from dataclasses import dataclass
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
+from channels.testing import WebsocketCommunicator
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_consumers import connect, new_session, receive
 
+from dominoes.asgi import application
 from games import consumers, services, snapshots
 from games.engine import ALL_TILES, IllegalMove, InvalidTile, Rules, load
 from games.engine.record import move_from_record
@@ -291,3 +293,26 @@ async def test_a_hint_asked_in_the_lobby_by_a_process_without_the_tables_snapsho
     assert error["type"] == "error" and error["message"] == "A hint is for your turn."
     assert (await receive(communicator))["version"] == state["version"]
     await communicator.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    "origin", [b"http://evil.example", b"null", None], ids=["other-site", "null", "none"]
+)
+async def test_a_socket_opened_from_another_site_is_refused(origin):
+    """Cross-site WebSocket hijacking: a page elsewhere cannot use the player's cookie."""
+    session_key = await sync_to_async(new_session)()
+    public_id = (
+        await sync_to_async(services.create_computer_table)(
+            player=services.Player(user_id=None, session_key=session_key),
+            name="Alice",
+            rules=Rules.for_preset("draw", seats=2),
+            levels=["easy"],
+        )
+    ).public_id
+    headers = [(b"host", b"testserver"), (b"cookie", f"sessionid={session_key}".encode())]
+    if origin is not None:
+        headers.append((b"origin", origin))
+    communicator = WebsocketCommunicator(application, f"/ws/tables/{public_id}/", headers=headers)
+    connected, _ = await communicator.connect()
+    assert not connected
