@@ -57,8 +57,8 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 JOBS_BACKEND = os.environ.get("TEST_JOBS_BACKEND", "inline")
 BOT_PAUSE_SECONDS = float(os.environ.get("TEST_BOT_PAUSE_SECONDS", "0"))
 
-# Nothing is collected in tests: the plain storage names the source files (the production
-# manifest storage would refuse every uncollected file).
+# Tests link the source files by their plain names: a staticfiles/ left by a local
+# collectstatic must never put its older hashed copies in the pages under test.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
