@@ -25,7 +25,12 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 FUZZ = settings(
     max_examples=150,
     deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.large_base_example,
+    ],
     database=None,
 )
 

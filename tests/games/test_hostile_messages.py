@@ -230,7 +230,12 @@ def spectator(monkeypatch):
 FUZZ = settings(
     max_examples=60,
     deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.large_base_example,
+    ],
     database=None,  # the examples depend on fresh tables: replaying saved ones proves nothing
 )
 
