@@ -2,6 +2,8 @@
 included, is refused once the budget is spent (with an error, nothing applied) and the
 connection stays open."""
 
+from functools import partial
+
 import pytest
 from asgiref.sync import sync_to_async
 from test_consumers import connect, new_session, new_table, receive
@@ -21,10 +23,9 @@ class Clock:
         return self.now
 
 
-def test_the_budget_is_a_burst_refilled_at_its_rate(monkeypatch):
+def test_the_budget_is_a_burst_refilled_at_its_rate():
     clock = Clock()
-    monkeypatch.setattr(consumers.time, "monotonic", clock)
-    bucket = TokenBucket(burst=3, per_second=2.0)
+    bucket = TokenBucket(burst=3, per_second=2.0, clock=clock)
     assert [bucket.take() for _ in range(4)] == [True, True, True, False]
     clock.now += 0.4  # 0.8 of a message
     assert not bucket.take()
@@ -63,12 +64,38 @@ async def test_past_the_budget_every_message_type_is_refused_and_the_socket_stay
         "name": "Alice",
     }
     before = await sync_to_async(Table.objects.values("version", "record").get)(pk=table.pk)
-    for _ in range(2):
+    await communicator.send_json_to(message)
+    refusal = await receive(communicator)
+    assert refusal == {"type": "error", "message": SLOW_DOWN, "version": state["version"]}
+    # The flood goes on (a page asking for the state after the error, say): refused too,
+    # without another answer, and at no cost.
+    for _ in range(5):
         await communicator.send_json_to(message)
-        refusal = await receive(communicator)
-        assert refusal == {"type": "error", "message": SLOW_DOWN, "version": state["version"]}
+    assert await communicator.receive_nothing(timeout=0.2)
     after = await sync_to_async(Table.objects.values("version", "record").get)(pk=table.pk)
     assert after == before
-    # Refused cheaply (no state read for it), and not closed.
-    assert await communicator.receive_nothing(timeout=0.2)
+    await communicator.disconnect()
+
+
+@pytest.mark.integration
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_once_the_budget_refills_the_socket_serves_again_and_says_so_again(monkeypatch):
+    clock = Clock()  # the budget's own clock: the event loop keeps the real one
+    monkeypatch.setattr(consumers, "TokenBucket", partial(TokenBucket, clock=clock))
+    monkeypatch.setattr(consumers, "RATE_BURST", 1)
+    monkeypatch.setattr(consumers, "RATE_PER_SECOND", 1.0)
+    session_key = await sync_to_async(new_session)()
+    table = await sync_to_async(new_table)(session_key)
+    communicator = connect(table.public_id, session_key)
+    assert (await communicator.connect())[0]
+    await receive(communicator)
+    for _ in range(2):
+        await communicator.send_json_to({"type": "sync"})  # the budget
+        assert (await receive(communicator))["type"] == "state"
+        await communicator.send_json_to({"type": "sync"})  # past it
+        assert (await receive(communicator))["message"] == SLOW_DOWN
+        await communicator.send_json_to({"type": "sync"})
+        assert await communicator.receive_nothing(timeout=0.1)
+        clock.now += 1.0  # one message more
     await communicator.disconnect()
