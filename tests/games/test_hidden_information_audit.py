@@ -13,7 +13,6 @@ Three levels, from many games to few:
   socket receives, checked against the match at that message's version.
 """
 
-import json
 import random
 
 import pytest
@@ -140,8 +139,8 @@ def test_every_announced_version_of_an_online_table_shows_nobody_a_hidden_tile(p
 
 
 # --- through real sockets ---------------------------------------------------------------------
-def match_at(public_id: str, version: int) -> Match | None:
-    """The match as it was at ``version``, rebuilt from the log (None before the deal)."""
+def match_at(public_id: str, version: int) -> Match:
+    """The match as it was at ``version``, rebuilt from the log (no hand before the deal)."""
     table = Table.objects.get(public_id=public_id)
     match = Match(Rules.from_record(table.rules))
     entries = LogEntry.objects.filter(table=table, version__lte=version).order_by("position")
@@ -210,7 +209,6 @@ async def test_every_message_on_every_socket_shows_nobody_a_hidden_tile(preset, 
             match = await sync_to_async(match_at)(table.public_id, message["version"])
             audit(message, match, seat)
             held = hands_of(match)[seat] if seat is not None and match.hand else set()
-        assert json.dumps(messages)  # every message was JSON
     for communicator in sockets.values():
         await communicator.disconnect()
 
