@@ -228,7 +228,7 @@ def spectator(monkeypatch):
 
 
 FUZZ = settings(
-    max_examples=60,
+    max_examples=70,
     deadline=None,
     suppress_health_check=[
         HealthCheck.function_scoped_fixture,
@@ -241,14 +241,14 @@ FUZZ = settings(
 
 
 @FUZZ
-@given(batch=st.lists(frames, min_size=1, max_size=30))
+@given(batch=st.lists(frames, min_size=10, max_size=40))
 def test_a_player_sending_garbage_gets_errors_and_the_table_does_not_change(player_on_turn, batch):
     async_to_sync(hostile_session)(player_on_turn, batch)
     assert player_on_turn.unchanged()
 
 
 @FUZZ
-@given(batch=st.lists(frames, min_size=1, max_size=30))
+@given(batch=st.lists(frames, min_size=10, max_size=40))
 def test_a_spectator_sending_anything_gets_errors_and_the_table_does_not_change(spectator, batch):
     async_to_sync(hostile_session)(spectator, batch)
     assert spectator.unchanged()
