@@ -26,9 +26,14 @@ class OrganisationAdmin(admin.ModelAdmin):
     search_fields = ["name", "stripe_customer_id", "hosts__email"]
     filter_horizontal = ["hosts"]
     inlines = [SubscriptionInline]
+    # Each action calls Stripe (and may start a paid subscription): only for staff who may
+    # change organisations, never for those who may only look.
     actions = ["create_stripe_customer", "start_subscription", "refresh_from_stripe"]
 
-    @admin.action(description="Create the Stripe customer of the selected organisations")
+    @admin.action(
+        description="Create the Stripe customer of the selected organisations",
+        permissions=["change"],
+    )
     def create_stripe_customer(self, request, queryset):
         for organisation in queryset:
             try:
@@ -38,7 +43,10 @@ class OrganisationAdmin(admin.ModelAdmin):
             else:
                 self.message_user(request, f"{organisation}: Stripe customer created.")
 
-    @admin.action(description="Start the subscription of the selected organisations in Stripe")
+    @admin.action(
+        description="Start the subscription of the selected organisations in Stripe",
+        permissions=["change"],
+    )
     def start_subscription(self, request, queryset):
         for organisation in queryset:
             try:
@@ -48,7 +56,10 @@ class OrganisationAdmin(admin.ModelAdmin):
             else:
                 self.message_user(request, f"{organisation}: subscription {started} started.")
 
-    @admin.action(description="Refresh the subscriptions of the selected organisations")
+    @admin.action(
+        description="Refresh the subscriptions of the selected organisations",
+        permissions=["change"],
+    )
     def refresh_from_stripe(self, request, queryset):
         for organisation in queryset:
             try:

@@ -138,6 +138,8 @@ def receive_webhook(*, payload: bytes, signature: str, secret: str) -> str:
         raise WebhookRejected(str(error)) from error
     except (KeyError, TypeError) as error:
         raise WebhookRejected(f"not a Stripe event: missing {error}") from error
+    if not _is_event_shaped(event_id, event_type, data):
+        raise WebhookRejected("not a Stripe event: its id, type or data.object is malformed")
 
     with transaction.atomic():
         try:
@@ -154,24 +156,40 @@ def receive_webhook(*, payload: bytes, signature: str, secret: str) -> str:
     return "applied"
 
 
+def _is_event_shaped(event_id: object, event_type: object, data: object) -> bool:
+    """Whether the event's id and type are strings that fit their columns, with an object."""
+    id_length = WebhookEvent._meta.get_field("stripe_id").max_length
+    type_length = WebhookEvent._meta.get_field("type").max_length
+    return (
+        isinstance(event_id, str)
+        and 0 < len(event_id) <= id_length
+        and isinstance(event_type, str)
+        and len(event_type) <= type_length
+        and isinstance(data, dict)
+    )
+
+
 def _subscription_named_by(event_type: str, data: dict) -> str | None:
     """The id of the subscription an event is about, for the events the site mirrors."""
     if event_type in SUBSCRIPTION_EVENTS:
-        return data.get("id")
+        return _id_of(data)
     if event_type == CHECKOUT_COMPLETED and data.get("mode") == "subscription":
         return _id_of(data.get("subscription"))
     if event_type == PAYMENT_FAILED:
         # Older API versions name it on the invoice, newer ones under parent.
-        details = (data.get("parent") or {}).get("subscription_details") or {}
-        return _id_of(data.get("subscription") or details.get("subscription"))
+        parent = data.get("parent")
+        details = parent.get("subscription_details") if isinstance(parent, dict) else None
+        named = details.get("subscription") if isinstance(details, dict) else None
+        return _id_of(data.get("subscription") or named)
     return None
 
 
 def _id_of(value) -> str | None:
-    """An id, whether Stripe sent it as a string or as an expanded object."""
+    """An id, whether Stripe sent it as a string or as an expanded object (None when it is
+    neither: nothing is fetched for a malformed reference)."""
     if isinstance(value, dict):
-        return value.get("id")
-    return value or None
+        value = value.get("id")
+    return value if isinstance(value, str) and value else None
 
 
 def _link_checkout_customer(session: dict) -> None:
@@ -179,7 +197,8 @@ def _link_checkout_customer(session: dict) -> None:
     site does not know that customer yet (it is normally made before Checkout opens)."""
     customer_id = _id_of(session.get("customer"))
     user_id = session.get("client_reference_id")
-    if not customer_id or not user_id or not str(user_id).isdigit():
+    # isdecimal, not isdigit: "²" is a digit that int() refuses.
+    if not customer_id or not user_id or not str(user_id).isdecimal():
         return
     if Customer.objects.filter(stripe_id=customer_id).exists():
         return

@@ -270,7 +270,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env_str("STATIC_ROOT") or BASE_DIR / "staticfiles")
 # In production `collectstatic` fills STATIC_ROOT with hashed, compressed copies; in
 # development (and in tests, where nothing is collected) WhiteNoise reads the sources.
 WHITENOISE_USE_FINDERS = DEBUG or not STATIC_ROOT.exists()
@@ -300,3 +300,29 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
+
+# --- Operating the site (README "Production mode") ------------------------------------------
+
+# Outermost: every request gets an id for its log lines; /healthz answers before the host check
+# and the HTTPS redirect (load balancers probe instances by address, over plain HTTP).
+MIDDLEWARE.insert(0, "dominoes.logs.request_id_middleware")
+MIDDLEWARE.insert(1, "dominoes.health.HealthCheckMiddleware")
+
+# JSON lines in production (one object a line: time, level, logger, message, request_id).
+LOG_FORMAT = env_str("LOG_FORMAT", "json" if PRODUCTION else "text")
+if LOG_FORMAT not in {"json", "text"}:
+    raise ImproperlyConfigured(f"LOG_FORMAT={LOG_FORMAT!r}: use json or text.")
+LOGGING["filters"] = {"request_id": {"()": "dominoes.logs.RequestIdFilter"}}
+LOGGING["formatters"] = {
+    "json": {"()": "dominoes.logs.JsonFormatter"},
+    "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+}
+LOGGING["handlers"]["console"].update(formatter=LOG_FORMAT, filters=["request_id"])
+
+# With DEBUG off, `collectstatic` writes hashed, compressed copies that WhiteNoise serves with
+# far-future cache headers (a changed file gets a new name).
+if not DEBUG:
+    STORAGES = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "dominoes.static_storage.StaticFilesStorage"},
+    }

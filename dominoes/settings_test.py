@@ -56,3 +56,10 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 # browser tests' server process asks for the real in-process runner through the environment.
 JOBS_BACKEND = os.environ.get("TEST_JOBS_BACKEND", "inline")
 BOT_PAUSE_SECONDS = float(os.environ.get("TEST_BOT_PAUSE_SECONDS", "0"))
+
+# Tests link the source files by their plain names: a staticfiles/ left by a local
+# collectstatic must never put its older hashed copies in the pages under test.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}

@@ -38,12 +38,14 @@ CLOSE_FORBIDDEN = 4403
 class TokenBucket:
     """A message budget that refills with time: enough for any person, not for a flood."""
 
-    def __init__(self, burst: int, per_second: float) -> None:
-        self.burst, self.per_second = burst, per_second
-        self.tokens, self.stamp = float(burst), time.monotonic()
+    def __init__(
+        self, burst: int, per_second: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.burst, self.per_second, self.clock = burst, per_second, clock
+        self.tokens, self.stamp = float(burst), clock()
 
     def take(self) -> bool:
-        now = time.monotonic()
+        now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.per_second)
         self.stamp = now
         if self.tokens < 1:
@@ -70,6 +72,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.public_id: str = self.scope["url_route"]["kwargs"]["public_id"]
         self.player = await in_database(player_of)(self.scope)
         self.bucket = TokenBucket(RATE_BURST, RATE_PER_SECOND)
+        self.slowed_down = False  # told "slow down" since the budget last had room
         self.sent_version = -1
         try:
             await self._take_seat()
@@ -115,11 +118,20 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self.bucket.take():
-            # The error alone: a flood must not buy a state (a database read) per message.
-            await self._send(
-                {"type": "error", "message": "Too many messages: slow down.", "version": -1}
-            )
+            # Refused unread, without the state (a flood must cost no database work), and said
+            # once until the budget refills: a flood gets one answer, not one per message, and
+            # a page that asks for the state after an error does not ping-pong with us.
+            if not self.slowed_down:
+                self.slowed_down = True
+                await self._send(
+                    {
+                        "type": "error",
+                        "message": "Too many messages: slow down.",
+                        "version": self.sent_version,
+                    }
+                )
             return
+        self.slowed_down = False
         if text_data is None or len(text_data) > MAX_FRAME:
             await self._error("Messages are JSON text of at most 2 KB.")
             return
@@ -210,11 +222,10 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _join(self, message: dict[str, Any]) -> None:
         name = message.get("name")
-        if not isinstance(name, str) or not name.strip() or len(name) > 40:
-            await self._error("Choose a display name of at most 40 characters.")
-            return
+        if not isinstance(name, str):
+            name = ""  # refused by the service, with the same words as any bad name
         await in_database(services.join_table)(
-            public_id=self.public_id, player=self.player, name=name.strip()
+            public_id=self.public_id, player=self.player, name=name
         )
         await self._take_seat()  # a spectator until now
 

@@ -143,6 +143,7 @@ def create_online_table(
 
 def join_table(*, public_id: str, player: Player, name: str) -> Table:
     """Take the first free seat of a table that has not started."""
+    name = display_name(name)
     with transaction.atomic():
         table = _locked_table(public_id)
         if table.started_at is not None:
@@ -158,6 +159,24 @@ def join_table(*, public_id: str, player: Player, name: str) -> Table:
         table.save(update_fields=["version", "updated_at"])
         transaction.on_commit(partial(events.publish, table.public_id, table.version))
     return table
+
+
+#: The longest display name a seat shows (Seat.name).
+NAME_LENGTH = 40
+
+
+def display_name(name: str) -> str:
+    """``name`` made a seat's name (trimmed), or TableError if it cannot be one: empty, too
+    long, or holding characters that are not text (control characters, lone surrogates; the
+    database refuses NUL and unencodable text outright)."""
+    name = name.strip()
+    # isprintable() is False for control characters (NUL included) and lone surrogates.
+    if not name or len(name) > NAME_LENGTH or not name.isprintable():
+        raise TableError(
+            f"Choose a display name of at most {NAME_LENGTH} characters, "
+            "without control characters."
+        )
+    return name
 
 
 def start_table(*, public_id: str, player: Player, level: Level | str = Level.MEDIUM) -> Table:
@@ -635,6 +654,8 @@ def _match_of(table: Table) -> Match:
     snapshot = snapshots.recall(table.public_id, at_least=table.version)
     if snapshot is not None and snapshot.version == table.version:
         return snapshot.match.copy()
+    if table.started_at is None:  # nothing dealt yet: the record is still empty
+        return Match(Rules.from_record(table.rules))
     return load(table.record)
 
 

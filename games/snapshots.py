@@ -64,15 +64,7 @@ class TableSnapshot:
         started = table.started_at is not None
         if match is None:
             match = load(table.record) if started else Match(rules)
-        fair_deal = None
-        if match.hand is not None and table.hand_seed:
-            # The seed's commitment while the hand is played; the seed once it is over.
-            over = bool(match.hand.result) or match.finished or table.finished
-            fair_deal = {
-                "hand": len(match.deals) - 1,
-                "commitment": commitment(table.hand_seed),
-                "seed": table.hand_seed if over else None,
-            }
+        fair_deal = fair_deal_of(match, table.hand_seed, match_over=table.finished)
         # A computer's turn has a deadline too, the sweep's cue for a lost job: not a clock.
         person_to_move = any(s.index == match.turn and not (s.bot_level or s.away) for s in seats)
         return cls(
@@ -96,6 +88,19 @@ class TableSnapshot:
             ),
             fair_deal=fair_deal,
         )
+
+
+def fair_deal_of(match: Match, seed: str, *, match_over: bool = False) -> dict[str, Any] | None:
+    """The current hand's fair deal: the commitment to its seed while the hand is played, and
+    the seed once it is over (or the match is, a forfeit included: ``match_over``)."""
+    if match.hand is None or not seed:
+        return None
+    over = bool(match.hand.result) or match.finished or match_over
+    return {
+        "hand": len(match.deals) - 1,
+        "commitment": commitment(seed),
+        "seed": seed if over else None,
+    }
 
 
 _snapshots: OrderedDict[str, TableSnapshot] = OrderedDict()

@@ -73,3 +73,20 @@ def _clear_cache():
 
     cache.clear()
     yield
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database, with the connections that threads left open (channels'
+    database_sync_to_async workers, servers' pools) closed before it is dropped: otherwise
+    PostgreSQL refuses the drop and every run leaves a database behind."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )

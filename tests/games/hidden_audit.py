@@ -1,0 +1,164 @@
+"""The hidden-information audit's yardstick: what a seat (or a spectator) may be shown of a match
+at a given moment, and a check of a whole payload against it.
+
+A payload is checked as text: every tile spelled anywhere in its JSON, in any key or value and
+in either order ("5-2" or "2-5"), must be one the receiver may know. The allowed set is worked
+out from the deal and the public history, not from the view under test: the tiles on the table,
+the receiver's own hand and, once the hand is over, every hand (never the undrawn boneyard).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from games.engine import Match
+from games.engine.match import history_to_record
+from games.engine.tiles import tiles_of
+
+TILE = re.compile(r"(?<![0-9])([0-6])-([0-6])(?![0-9])")
+ENDS = ("left", "right", "up", "down")
+RULE_OPTIONS = (
+    "preset",
+    "seats",
+    "teams",
+    "tiles_each",
+    "stuck",
+    "reserve",
+    "score",
+    "count_fives",
+    "out_counts_partner",
+    "tied_block",
+    "first_opener",
+    "next_opener",
+)
+
+#: Every field a table payload may have (lists as []). A new field is a new way to leak: it
+#: must be added here, after checking what it can hold.
+PAYLOAD_FIELDS = frozenset(
+    {
+        ".type",
+        ".version",
+        ".table.id",
+        ".table.kind",
+        ".table.started",
+        ".table.seat_count",
+        ".table.deadline",
+        ".table.turn_seconds",
+        ".table.grace_seconds",
+        ".table.forfeited_by",
+        ".table.rematch.votes[]",
+        ".table.rematch.table",
+        ".table.show_hints",
+        ".table.auto_pass",
+        ".table.can_undo",
+        # The fair deal: the seed deals every hand and the boneyard, so it is checked below.
+        ".table.fair_deal",
+        ".table.fair_deal.hand",
+        ".table.fair_deal.commitment",
+        ".table.fair_deal.seed",
+        ".table.seats[].index",
+        ".table.seats[].name",
+        ".table.seats[].bot",
+        ".table.seats[].away",
+        ".view.seat",
+        ".view.hand_number",
+        ".view.opener",
+        ".view.turn",
+        ".view.hand[]",
+        ".view.counts[]",
+        ".view.boneyard",
+        ".view.scores[]",
+        ".view.hand_points[]",
+        ".view.hand_wins[]",
+        ".view.count",
+        ".view.table.opening",
+        *(f".view.table.{end}[].{key}" for end in ENDS for key in ("tile", "outer")),
+        *(f".view.ends.{end}" for end in ENDS),
+        ".view.spinner",
+        ".view.spinner.tile",
+        ".view.spinner.arm",
+        ".view.spinner.index",
+        *(f".view.history[].{key}" for key in ("seat", "play", "end", "draw", "pass")),
+        *(f".view.legal[].{key}" for key in ("play", "end", "draw", "pass", "scores")),
+        ".view.result",
+        ".view.result.result",
+        ".view.result.winners[]",
+        ".view.result.points[]",
+        ".view.result.hands[][]",
+        ".view.match.finished",
+        ".view.match.winners[]",
+        # The rules as a record spells them: options only, never tiles.
+        *(f".view.rules.{key}" for key in RULE_OPTIONS),
+        *(f".view.rules.match.{key}" for key in ("target", "best_of", "single_round")),
+    }
+)
+
+
+def spelled_tiles(payload: Any) -> set[str]:
+    """Every tile written anywhere in the payload's JSON, in the engine's spelling."""
+    return {f"{max(a, b)}-{min(a, b)}" for a, b in TILE.findall(json.dumps(payload))}
+
+
+def fields_of(value: Any, path: str = "") -> set[str]:
+    """The payload's field paths, lists collapsed to ``[]`` (an empty list holds none)."""
+    if isinstance(value, dict):
+        return {p for key, item in value.items() for p in fields_of(item, f"{path}.{key}")}
+    if isinstance(value, list):
+        return {p for item in value for p in fields_of(item, f"{path}[]")}
+    return {path}
+
+
+def hands_of(match: Match) -> list[set[str]]:
+    """Each seat's tiles now."""
+    return [{str(tile) for tile in tiles_of(mask)} for mask in match.hand.hands]
+
+
+class Moment:
+    """A match at one moment: what each receiver may know of it, worked out once."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        hand = match.hand
+        self.hands = hands_of(match) if hand is not None else []
+        self.public = (
+            {move["play"] for move in history_to_record(hand.history) if "play" in move}
+            if hand is not None
+            else set()
+        )
+        # Once the hand is over every hand is shown; the undrawn boneyard never is.
+        self.over = hand is not None and bool(hand.result or match.finished)
+        self.everything_shown = self.public.union(*self.hands)
+
+    def may_know(self, seat: int | None) -> set[str]:
+        """The tiles ``seat`` (None: a spectator) may see now."""
+        if self.over:
+            return self.everything_shown
+        return self.public | (self.hands[seat] if seat is not None and self.hands else set())
+
+
+def audit(
+    payload: dict[str, Any], moment: Moment | Match, seat: int | None, *, fields: bool = True
+) -> None:
+    """Fail unless the payload shows ``seat`` nothing it may not know at ``moment``, and only
+    counts of the others' hands and of the boneyard (``fields``: and no unaudited field)."""
+    if isinstance(moment, Match):
+        moment = Moment(moment)
+    leaked = spelled_tiles(payload) - moment.may_know(seat)
+    assert not leaked, f"seat {seat} was shown {sorted(leaked)}"
+    if fields:
+        unknown_fields = fields_of(payload) - PAYLOAD_FIELDS
+        assert not unknown_fields, f"unaudited fields {sorted(unknown_fields)}"
+    fair = payload["table"].get("fair_deal")
+    if fair is not None and not moment.over and payload["table"]["forfeited_by"] is None:
+        assert fair["seed"] is None, f"seat {seat} was shown the seed of a hand being played"
+    view = payload["view"]
+    hand = moment.match.hand
+    if hand is None:
+        assert view["hand"] == [] and view["boneyard"] == 0
+        return
+    own = moment.hands[seat] if seat is not None else set()
+    assert len(view["hand"]) == len(own) and set(view["hand"]) == own
+    assert view["counts"] == [len(tiles) for tiles in moment.hands]
+    assert view["boneyard"] == len(hand.boneyard) - hand.drawn

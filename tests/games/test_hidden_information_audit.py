@@ -1,0 +1,261 @@
+"""The hidden-information audit: every payload sent to every seat and spectator, over a thousand
+simulated online games of every preset, shows nobody another hand or the boneyard before the
+hand ends, and only counts of them (tests/games/hidden_audit.py says what may be shown).
+
+Three levels, from many games to few:
+
+* 1,000 whole games (every preset, every seat count) in process: after every deal and move,
+  the payload each seat and a spectator would be sent, made by ``selectors.state_of`` from a
+  table snapshot exactly as the consumer makes it, with no database (to keep it fast).
+* Online tables through the real services and database: at every announced version, the
+  snapshot the consumers send from and ``selectors.table_state`` of the committed row.
+* Two online games through real WebSockets (two people and a spectator): every message each
+  socket receives, checked against the match at that message's version.
+"""
+
+import random
+
+import pytest
+from asgiref.sync import sync_to_async
+from hidden_audit import Moment, audit, hands_of
+from test_consumers import connect, new_session, receive
+
+from games import consumers, events, selectors, services, snapshots
+from games.engine import Deal, Match, Rules, load
+from games.engine.record import move_from_record
+from games.engine.rules import PRESET_SEATS, Preset
+from games.models import LogEntry, Table
+
+GAMES = 1000
+
+
+def snapshot_of(
+    match: Match, version: int, seat_names: list[str], seed: str
+) -> snapshots.TableSnapshot:
+    """An online table's snapshot at ``version`` (its hand dealt from ``seed``), as the
+    services keep it after a commit."""
+    return snapshots.TableSnapshot(
+        public_id="audit",
+        kind=Table.Kind.ONLINE,
+        version=version,
+        started=True,
+        rules=match.rules,
+        match=match,
+        deadline=None,
+        turn_seconds=services.CASUAL_TURN_SECONDS,
+        grace_seconds=0,
+        forfeited_by=None,
+        rematch_votes=(),
+        rematch_public_id=None,
+        show_hints=True,
+        auto_pass=False,
+        seats=tuple(
+            snapshots.SeatSnapshot(index, name, "", False) for index, name in enumerate(seat_names)
+        ),
+        fair_deal=snapshots.fair_deal_of(match, seed),
+    )
+
+
+def rules_for(number: int) -> Rules:
+    """Game ``number``'s rules: the presets in turn, each at each of its seat counts; most
+    games to 25 points (a few hands), one in twenty at the preset's own length."""
+    presets = list(Preset)
+    preset = presets[number % len(presets)]
+    seat_counts = PRESET_SEATS[preset]
+    seats = seat_counts[(number // len(presets)) % len(seat_counts)]
+    if preset is Preset.SINGLE_ROUND or number % 20 == 0:
+        return Rules.for_preset(preset, seats=seats)
+    return Rules.for_preset(preset, seats=seats, match={"target": 25})
+
+
+def test_a_thousand_online_games_show_nobody_a_hidden_tile():
+    rng = random.Random(20261129)
+    audited = 0
+    for number in range(GAMES):
+        rules = rules_for(number)
+        match = Match(rules)
+        names = [f"Player {seat + 1}" for seat in range(rules.seats)]
+        version, seed = 0, ""
+        while not match.finished:
+            if match.needs_deal:
+                seed = format(rng.getrandbits(256), "064x")  # the seed deals the whole hand
+                match.start_hand(Deal.from_seed(rules, seed))
+            else:
+                match.apply(match.turn, rng.choice(match.legal_moves()))
+            version += 1
+            snapshot, moment = snapshot_of(match, version, names, seed), Moment(match)
+            for seat in (*range(rules.seats), None):
+                # Every field of every payload of one game in ten; every tile of every payload.
+                audit(selectors.state_of(snapshot, seat), moment, seat, fields=number % 10 == 0)
+                audited += 1
+    assert audited > 100 * GAMES  # every change of every game, for every receiver
+
+
+# --- through the services and the database --------------------------------------------------
+HOST = services.Player(user_id=None, session_key="audit-host")
+GUEST = services.Player(user_id=None, session_key="audit-guest")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("preset", list(Preset))
+def test_every_announced_version_of_an_online_table_shows_nobody_a_hidden_tile(preset, monkeypatch):
+    """Two people and the computer (when there is a third seat), random moves: at every
+    version the services announce, the snapshot the consumers send from and the committed row
+    both give each receiver only what they may know."""
+    seats = max(PRESET_SEATS[preset])
+    rules = Rules.for_preset(preset, seats=seats)
+    announced = []
+
+    def check(public_id: str, version: int) -> None:
+        # Seats joining are announced without a snapshot: the consumers then read the row.
+        snapshot = snapshots.recall(public_id, at_least=version)
+        table = selectors.table_for(public_id)
+        assert table.version == version  # at announcement the row is at that version
+        match = load(table.record) if table.started_at else Match(rules)
+        for seat in (*range(seats), None):
+            if snapshot is not None:
+                audit(selectors.state_of(snapshot, seat), match, seat)
+            audit(selectors.table_state(table, seat), match, seat)
+        announced.append(version)
+
+    monkeypatch.setattr(events, "publish", check)
+    public_id = services.create_online_table(
+        player=HOST, name="Host", rules=rules, turn_seconds=None
+    ).public_id
+    services.join_table(public_id=public_id, player=GUEST, name="Guest")
+    services.start_table(public_id=public_id, player=HOST)
+    rng = random.Random(preset)
+    people = {0: HOST, 1: GUEST}
+    for _ in range(150):
+        table = Table.objects.get(public_id=public_id)
+        match = load(table.record)
+        if match.finished:
+            break
+        if match.needs_deal:
+            services.next_hand(public_id=public_id, player=HOST, seen_version=table.version)
+        else:
+            services.play(
+                public_id=public_id,
+                player=people[match.turn],
+                move=rng.choice(match.legal_moves()),
+                seen_version=table.version,
+            )
+    assert len(announced) > 10 and announced == sorted(announced)
+
+
+# --- through real sockets ---------------------------------------------------------------------
+def match_at(public_id: str, version: int) -> Match:
+    """The match as it was at ``version``, rebuilt from the log (no hand before the deal)."""
+    table = Table.objects.get(public_id=public_id)
+    match = Match(Rules.from_record(table.rules))
+    entries = LogEntry.objects.filter(table=table, version__lte=version).order_by("position")
+    for entry in entries:
+        if entry.kind == LogEntry.Kind.DEAL:
+            match.start_hand(Deal.from_record(match.rules, entry.payload["deal"]))
+        else:
+            match.apply(*move_from_record(entry.payload))
+    return match
+
+
+async def until(communicator, into: list, predicate) -> dict:
+    """Receive (keeping every message) until a state that satisfies ``predicate``."""
+    while True:
+        message = await receive(communicator)
+        into.append(message)
+        if message["type"] == "state" and predicate(message):
+            return message
+
+
+@pytest.mark.integration
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+@pytest.mark.parametrize("preset", [Preset.DRAW, Preset.ALL_FIVES])
+async def test_every_message_on_every_socket_shows_nobody_a_hidden_tile(preset, monkeypatch):
+    monkeypatch.setattr(consumers, "RATE_BURST", 10**6)  # a robot moves faster than people
+    host_key, guest_key, watcher_key = [await sync_to_async(new_session)() for _ in range(3)]
+    host = services.Player(user_id=None, session_key=host_key)
+    rules = Rules.for_preset(preset, seats=2, match={"single_round": True})
+    table = await sync_to_async(services.create_online_table)(
+        player=host, name="Host", rules=rules, turn_seconds=None
+    )
+    sockets = {}
+    for seat, key in ((0, host_key), (1, guest_key), (None, watcher_key)):
+        sockets[seat] = connect(table.public_id, key)
+        assert (await sockets[seat].connect())[0]
+    received = {seat: [] for seat in sockets}
+
+    async def everyone_sees(predicate) -> dict:
+        return {seat: await until(sockets[seat], received[seat], predicate) for seat in sockets}
+
+    await everyone_sees(lambda state: True)
+    await sockets[1].send_json_to({"type": "join", "name": "Guest"})
+    await everyone_sees(lambda state: len(state["table"]["seats"]) == 2)
+    await sockets[0].send_json_to({"type": "start"})
+    states = await everyone_sees(lambda state: state["table"]["started"])
+    rng = random.Random(7)
+    while not states[None]["view"]["result"]:
+        mover = states[None]["view"]["turn"]
+        await sockets[mover].send_json_to({"type": "hint"})
+        move = rng.choice(states[mover]["view"]["legal"])
+        move = {key: value for key, value in move.items() if key != "scores"}
+        seen = states[mover]["version"]
+        await sockets[mover].send_json_to({"type": "move", "version": seen, "move": move})
+        states = await everyone_sees(lambda state, seen=seen: state["version"] > seen)
+    for seat, communicator in sockets.items():  # nothing else was sent
+        assert await communicator.receive_nothing(timeout=0.3), received[seat][-1]
+
+    for seat, messages in received.items():
+        held: set[str] = set()
+        for message in messages:
+            if message["type"] == "hint":  # a suggestion from the seat's own hand
+                assert seat is not None and (message["move"].get("play") in held | {None})
+                continue
+            assert message["type"] == "state", message  # no errors: every request was valid
+            match = await sync_to_async(match_at)(table.public_id, message["version"])
+            audit(message, match, seat)
+            held = hands_of(match)[seat] if seat is not None and match.hand else set()
+    for communicator in sockets.values():
+        await communicator.disconnect()
+
+
+# --- the yardstick itself -------------------------------------------------------------------
+def dealt_match() -> Match:
+    rules = Rules.for_preset(Preset.DRAW, seats=2)
+    match = Match(rules)
+    match.start_hand(Deal.shuffled(rules, random.Random(3)))
+    return match
+
+
+@pytest.mark.parametrize(
+    "leak",
+    [
+        lambda payload, secret: payload["table"]["seats"][1].update(name=f"Bob ({secret})"),
+        lambda payload, secret: payload["view"].update(boneyard_top=secret),
+        lambda payload, secret: payload["view"]["history"].append({"seat": 1, "draw": secret}),
+        lambda payload, secret: payload["view"].update(
+            hand=[*payload["view"]["hand"], "-".join(reversed(secret.split("-")))]
+        ),
+        lambda payload, secret: payload["view"].update(counts=[7, 7, 1]),
+        lambda payload, secret: payload["view"].update(opponent_pips=42),
+        lambda payload, secret: payload["table"].update(
+            fair_deal={"hand": 0, "commitment": "0" * 64, "seed": "deals-every-hand"}
+        ),
+    ],
+    ids=[
+        "in-a-name",
+        "new-field",
+        "in-history",
+        "reversed-in-hand",
+        "counts",
+        "unknown-field",
+        "seed-while-playing",
+    ],
+)
+def test_the_audit_finds_a_hidden_tile_anywhere_in_a_payload(leak):
+    match = dealt_match()
+    payload = selectors.state_of(snapshot_of(match, 1, ["Alice", "Bob"], seed=""), 0)
+    audit(payload, match, 0)  # as sent: clean
+    secret = sorted(hands_of(match)[1])[0]
+    leak(payload, secret)
+    with pytest.raises(AssertionError):
+        audit(payload, match, 0)

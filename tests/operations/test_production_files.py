@@ -1,0 +1,162 @@
+"""Production mode end to end in fresh interpreters: `check --deploy` is clean, collected static
+files are served by WhiteNoise with far-future cache headers, logs are JSON lines, and the
+Procfile runs commands that exist."""
+
+import json
+import os
+import shlex
+import string
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SECRET = "not-secret-" + string.ascii_letters + string.digits
+
+PRODUCTION = {
+    "DJANGO_ENV": "production",
+    "SECRET_KEY": SECRET,
+    "DATABASE_URL": "postgres://dominoes:pw@db.internal:5432/dominoes",
+    "REDIS_URL": "redis://cache.internal:6379/0",
+    "ALLOWED_HOSTS": "play.example.com",
+    "CSRF_TRUSTED_ORIGINS": "https://play.example.com",
+}
+
+
+def run_python(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
+    """The venv's Python in the repo with exactly ``env`` (plus PATH): settings come from it."""
+    return subprocess.run(
+        [sys.executable, *args],
+        cwd=ROOT,
+        env={"PATH": os.environ["PATH"], **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_deploy_check_is_clean_with_a_database_and_redis():
+    result = run_python(PRODUCTION, "manage.py", "check", "--deploy", "--fail-level", "WARNING")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues (0 silenced)" in result.stdout
+
+
+SERVE = """
+import django, json
+django.setup()
+from django.templatetags.static import static
+from django.test import Client
+url = static("css/site.css")
+response = Client(HTTP_HOST="play.example.com").get(
+    url, secure=True, headers={"Accept-Encoding": "gzip"}
+)
+body = b"".join(response.streaming_content)
+print(json.dumps({
+    "url": url,
+    "status": response.status_code,
+    "cache": response.get("Cache-Control"),
+    "encoding": response.get("Content-Encoding"),
+    "size": len(body),
+}))
+"""
+
+
+def test_collected_static_files_are_served_hashed_compressed_and_cached_for_ever(tmp_path):
+    env = {
+        **PRODUCTION,
+        "STATIC_ROOT": str(tmp_path / "static"),
+        "DJANGO_SETTINGS_MODULE": "dominoes.settings",
+    }
+    collected = run_python(env, "manage.py", "collectstatic", "--noinput")
+    assert collected.returncode == 0, collected.stderr
+    served = run_python(env, "-c", SERVE)
+    assert served.returncode == 0, served.stderr
+    answer = json.loads(served.stdout)
+    # A content hash in the name: a changed file is a new URL, so the old one may be cached.
+    assert answer["url"].startswith("/static/css/site.") and answer["url"] != "/static/css/site.css"
+    assert answer["status"] == 200
+    assert "max-age=315360000" in answer["cache"] and "immutable" in answer["cache"]
+    assert answer["encoding"] == "gzip" and answer["size"] > 0
+
+
+PAGE = """
+import django, json
+django.setup()
+from django.test import Client
+client = Client(HTTP_HOST="play.example.com")
+page = client.get("/play/", secure=True)
+css = client.get("/static/css/site.css", secure=True)
+print(json.dumps({
+    "page": page.status_code,
+    "links_source": b'href="/static/css/site.css"' in page.content,
+    "css": css.status_code,
+}))
+"""
+
+
+def test_without_collectstatic_pages_still_render_with_the_source_files(tmp_path):
+    """A server started in production mode without collectstatic (a benchmark, a quick try)."""
+    env = {
+        **PRODUCTION,
+        "DATABASE_URL": "",  # SQLite: the setup page reads no table
+        "STATIC_ROOT": str(tmp_path / "never-collected"),
+        "DJANGO_SETTINGS_MODULE": "dominoes.settings",
+    }
+    result = run_python(env, "-c", PAGE)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {"page": 200, "links_source": True, "css": 200}
+
+
+LOG = """
+import django, logging
+django.setup()
+logging.getLogger("games.consumers").warning("table %s refused", "abc")
+"""
+
+
+def test_production_logs_are_json_lines():
+    result = run_python({**PRODUCTION, "DJANGO_SETTINGS_MODULE": "dominoes.settings"}, "-c", LOG)
+    assert result.returncode == 0, result.stderr
+    line = json.loads(result.stderr.strip().splitlines()[-1])
+    assert line["logger"] == "games.consumers"
+    assert line["level"] == "WARNING"
+    assert line["message"] == "table abc refused"
+    assert line["request_id"] is None
+
+
+def test_an_unknown_log_format_is_refused():
+    result = run_python({**PRODUCTION, "LOG_FORMAT": "xml"}, "manage.py", "check")
+    assert result.returncode != 0
+    assert "LOG_FORMAT='xml'" in result.stderr
+
+
+def procfile() -> dict[str, list[str]]:
+    processes = {}
+    for line in (ROOT / "Procfile").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, command = line.split(":", 1)
+            processes[name] = shlex.split(command)
+    return processes
+
+
+def test_the_procfile_runs_the_site_its_workers_and_both_safety_nets():
+    processes = procfile()
+    assert set(processes) == {"web", "worker", "sweep", "billing"}
+    assert processes["web"][0] == "daphne" and processes["web"][-1] == "dominoes.asgi:application"
+    assert processes["worker"][:3] == ["python", "manage.py", "rqworker"]
+    assert {"default", "bots", "deadlines", "--with-scheduler"} <= set(processes["worker"])
+    assert processes["sweep"][2:] == ["sweep_deadlines", "--every", "5"]
+    assert processes["billing"][2] == "refresh_subscriptions"
+
+
+@pytest.mark.parametrize("name", ["worker", "sweep", "billing"])
+def test_each_procfile_command_exists_with_its_options(name):
+    command = procfile()[name]
+    assert command[:2] == ["python", "manage.py"]
+    # --help parses the command line the Procfile gives, without running it.
+    result = run_python(PRODUCTION, "manage.py", command[2], "--help")
+    assert result.returncode == 0, result.stderr
+    for option in (arg for arg in command[3:] if arg.startswith("--")):
+        assert option in result.stdout
