@@ -5,12 +5,14 @@ flushed) leaves the consumers still connected in no group: their pages, open and
 never hear of another move. A consumer fails by itself only when its own read from Redis does
 (while Redis is down, one after the other); once Redis is back, the others wait on in silence.
 
-So each process checks that it can still hear itself: a channel of its own joins an echo group
-once, and every ``ECHO_SECONDS`` a ping is sent to that group. Pings that do not come back
-(``ECHO_MISSES`` in a row: the membership is gone) or cannot be sent (Redis is down) close
-every table socket of the process (:data:`CLOSE_SERVICE_RESTART`): the pages reconnect by
-themselves, join their groups again and ask for the state, so they catch up on what they
-missed.
+So each process checks that its memberships still exist: a channel of its own joins a
+group once, and every ``CHECK_SECONDS`` the process asks Redis whether that membership is still
+there. Gone (Redis lost its groups) or unanswerable (Redis is down): every table socket of the
+process is closed (:data:`CLOSE_SERVICE_RESTART`), and the pages reconnect by themselves, join
+their groups again and ask for the state, so they catch up on what they missed. The check asks
+Redis directly instead of timing a ping through the group: a process that is merely slow under
+load must never send all its pages reconnecting at once (that storm is what overload would
+least need).
 """
 
 from __future__ import annotations
@@ -22,16 +24,12 @@ import weakref
 from typing import Protocol
 
 from channels.layers import get_channel_layer
+from channels_redis.core import RedisChannelLayer
 
 logger = logging.getLogger(__name__)
 
-#: How often the process checks.
-ECHO_SECONDS = 3.0
-#: A ping slower than this is missed; ``ECHO_MISSES`` missed in a row are taken for deafness
-#: (one slow ping of a busy process must not send every page of it reconnecting at once). A
-#: deaf page is so found within ``(ECHO_SECONDS + ECHO_TIMEOUT) * ECHO_MISSES``.
-ECHO_TIMEOUT = 3.0
-ECHO_MISSES = 2
+#: How often the process checks: a deaf page is found within about two of these.
+CHECK_SECONDS = 3.0
 #: "Service restart" (1012) in the application's range: daphne (autobahn) refuses to send any
 #: close code but 1000 and 3000-4999. The page reconnects on any code but 4403 and 4404.
 CLOSE_SERVICE_RESTART = 4012
@@ -64,24 +62,23 @@ def left(consumer: Closable) -> None:
 
 async def _keep_hearing() -> None:
     layer = get_channel_layer()
+    if not isinstance(layer, RedisChannelLayer):
+        return  # in memory, groups last as long as the process and its sockets
     channel = group = None
-    misses = 0
     while True:
         try:
             if channel is None:
-                # At once: a membership lost before the echo's own joined would go unnoticed.
-                channel, group = await layer.new_channel(), f"echo-{uuid.uuid4().hex}"
+                # At once: a membership lost before this one joined would go unnoticed.
+                channel, group = await layer.new_channel(), f"membership-{uuid.uuid4().hex}"
                 await layer.group_add(group, channel)
-                misses = 0
-            elif await _echoes(layer, group, channel):
-                misses = 0
+                deaf = False
             else:
-                misses += 1
+                deaf = not await _still_member(layer, group, channel)
         except Exception:  # Redis is unreachable: no doubt there
             logger.warning("the channel layer failed", exc_info=True)
-            misses = ECHO_MISSES
-        if misses >= ECHO_MISSES:
-            # Deaf: every socket reconnects (and joins again); so does the echo channel.
+            deaf = True
+        if deaf:
+            # Every socket reconnects (and joins again); so does the check's own channel.
             channel = None
             logger.warning("group memberships lost: closing %d table sockets", len(_sockets))
             for consumer in list(_sockets):
@@ -89,17 +86,11 @@ async def _keep_hearing() -> None:
                     await consumer.close(code=CLOSE_SERVICE_RESTART)
                 except Exception:  # already gone
                     logger.warning("closing a table socket failed", exc_info=True)
-        await asyncio.sleep(ECHO_SECONDS)
+        await asyncio.sleep(CHECK_SECONDS)
 
 
-async def _echoes(layer, group: str, channel: str) -> bool:
-    """Whether a ping sent to the group comes back on the channel in time."""
-    nonce = uuid.uuid4().hex
-    await layer.group_send(group, {"type": "echo", "nonce": nonce})
-    try:
-        async with asyncio.timeout(ECHO_TIMEOUT):
-            while (await layer.receive(channel)).get("nonce") != nonce:
-                pass  # an older ping that came late
-    except TimeoutError:
-        return False
-    return True
+async def _still_member(layer: RedisChannelLayer, group: str, channel: str) -> bool:
+    """Whether Redis still holds ``channel`` in ``group`` (channels-redis keeps a group as a
+    sorted set of its channels at ``_group_key(group)``; the lock file pins that version)."""
+    connection = layer.connection(layer.consistent_hash(group))
+    return await connection.zscore(layer._group_key(group), channel) is not None

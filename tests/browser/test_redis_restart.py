@@ -53,7 +53,7 @@ def test_pages_recover_by_themselves_when_redis_restarts_mid_game(browser, trans
             redis.stop(signal.SIGKILL if fault == "kill" else signal.SIGTERM)
             redis.start()  # on the same port, empty
         # Long enough for the server to find out (games.membership) and close the sockets.
-        time.sleep((membership.ECHO_SECONDS + membership.ECHO_TIMEOUT) * membership.ECHO_MISSES + 1)
+        time.sleep(membership.CHECK_SECONDS * 2 + 1)
 
         for page in (host, friend, watcher):
             expect(page.locator("#connection")).to_have_attribute(
