@@ -2,6 +2,7 @@
 and turn deadlines are queued or running: after a restart, and through the sweep, every turn is
 played exactly once and every game goes on."""
 
+import os
 import signal
 import subprocess
 import sys
@@ -11,6 +12,7 @@ import django_rq
 import pytest
 from browser_support import LOGS, ROOT, process_env
 from rq import Worker
+from rq.scheduler import RQScheduler
 
 from games import services
 from games.engine import Rules, load
@@ -41,11 +43,14 @@ class RQWorker:
                 env=process_env(TEST_JOBS_BACKEND="rq", TEST_BOT_PAUSE_SECONDS="0"),
                 stdout=log,
                 stderr=subprocess.STDOUT,
+                start_new_session=True,  # its own process group: the scheduler is a child
             )
         wait_until(lambda: {w.name for w in self._workers()} - before, what="the worker starts")
 
     def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
+        """kill -9 the worker and its scheduler process, as a crashed machine would (killed
+        alone, the orphaned scheduler would live on, holding the scheduler lock)."""
+        os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait()
 
     def _workers(self) -> list[Worker]:
@@ -67,7 +72,11 @@ def worker(settings):
     settings.JOBS_BACKEND = "rq"
     settings.BOT_PAUSE_SECONDS = 0
     for name in QUEUES:
-        django_rq.get_queue(name).empty()
+        queue = django_rq.get_queue(name)
+        queue.empty()
+        # A worker killed by an earlier test leaves its scheduler lock for a minute (RQ's
+        # timeout; production has the sweep meanwhile): each test starts as a fresh deployment.
+        queue.connection.delete(RQScheduler.get_locking_key(name))
     running = RQWorker()
     running.start()
     yield running
