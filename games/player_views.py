@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from accounts.guests import player_for
 from accounts.selectors import display_name
 from games import stats
 from games.charts import results_chart
@@ -25,7 +26,6 @@ from games.forms import PRESET_NAMES
 from games.models import Table
 from games.replay import build_replay, seeds_of
 from games.services import NotYourSeat, TableError, TableNotFound
-from games.views import _player
 
 #: The largest record file accepted for import: a long match is well under 200 kB.
 MAX_RECORD_BYTES = 1_000_000
@@ -94,7 +94,9 @@ def leaderboard(request: HttpRequest, family: str = Family.DRAW.value) -> HttpRe
 def _replayable(request: HttpRequest, public_id: str) -> Table | HttpResponse:
     """The finished table the visitor may replay, or the page saying why not."""
     try:
-        return stats.replayable_table(public_id, _player(request), staff=request.user.is_staff)
+        return stats.replayable_table(
+            public_id, player_for(request.user, request.session), staff=request.user.is_staff
+        )
     except TableNotFound:
         raise Http404("There is no such table.") from None
     except NotYourSeat:
