@@ -307,15 +307,15 @@ async def drive(
 
 
 # --- the bare echo ----------------------------------------------------------------------------
-async def echo_client(port: int, gate: asyncio.Semaphore, go: asyncio.Event, run: Run) -> int:
+async def echo_client(port: int, gate: asyncio.Semaphore, go: asyncio.Event, run: Run) -> None:
+    """Flat out: the next message as soon as the reply to the last one arrives."""
     socket = await connect(run, port, "/ws/echo/", {"Origin": f"http://{HOST}:{port}"}, gate)
-    count = 0
     try:
         run.ready += 1
         await go.wait()
         while not run.stop:
             start = perf_counter()
-            await socket.send(json.dumps({"n": count}))
+            await socket.send(json.dumps({"n": len(run.latencies)}))
             try:
                 await asyncio.wait_for(socket.receive(), UPDATE_TIMEOUT)
             except TimeoutError:  # a reply lost (or later than 10 s): counted, then go on
@@ -323,39 +323,82 @@ async def echo_client(port: int, gate: asyncio.Semaphore, go: asyncio.Event, run
                     run.error(f"no reply within {UPDATE_TIMEOUT:g} s")
                 continue
             if start < run.window[1]:
-                count += 1
                 run.latencies.append(perf_counter() - start)
     except (Closed, ConnectionError, OSError, TimeoutError) as error:
         if not run.stop:
             run.error(f"{type(error).__name__}: {error}")
     finally:
         await socket.close()
-    return count
 
 
-async def drive_echo(ports: list[int], connections: int, seconds: float) -> tuple[Run, int]:
-    """``connections`` echo clients, spread over the servers' ``ports`` in turn."""
-    run = Run(None, random.Random(0))
+async def echo_table(
+    ports: tuple[int, int], gate: asyncio.Semaphore, go: asyncio.Event, run: Run
+) -> None:
+    """The echo at a table's human pace: two sockets taking turns, each message sent 2-5 s
+    (``run.pace``) after the other socket's reply, as the two players of a table move."""
+    sockets = []
+    try:
+        for port in ports:
+            sockets.append(
+                await connect(run, port, "/ws/echo/", {"Origin": f"http://{HOST}:{port}"}, gate)
+            )
+        run.ready += 1
+        await go.wait()
+        turn = 0
+        while not run.stop:
+            await asyncio.sleep(run.rng.uniform(*run.pace))
+            if run.stop:
+                break
+            start = perf_counter()
+            await sockets[turn].send(json.dumps({"n": len(run.latencies)}))
+            try:
+                await asyncio.wait_for(sockets[turn].receive(), UPDATE_TIMEOUT)
+            except TimeoutError:
+                if not run.stop:
+                    run.error(f"no reply within {UPDATE_TIMEOUT:g} s")
+                continue
+            if start < run.window[1]:
+                run.latencies.append(perf_counter() - start)
+            turn = 1 - turn
+    except (Closed, ConnectionError, OSError, TimeoutError) as error:
+        if not run.stop:
+            run.error(f"{type(error).__name__}: {error}")
+    finally:
+        for socket in sockets:
+            await socket.close()
+
+
+async def drive_echo(
+    ports: list[int], tables: int, seconds: float, pace: tuple[float, float] | None, seed: int
+) -> Run:
+    """Flat out (``pace`` None): ``2 * tables`` closed-loop echo clients, spread over the
+    servers' ``ports`` in turn. At a pace: ``tables`` pairs of sockets taking turns, seat 0's
+    socket on the first server and seat 1's on the last, as the site's players connect."""
+    run = Run(pace, random.Random(seed))
     gate, go = asyncio.Semaphore(HANDSHAKES), asyncio.Event()
-    tasks = [
-        asyncio.create_task(echo_client(ports[i % len(ports)], gate, go, run))
-        for i in range(connections)
-    ]
+    if pace is None:
+        clients = [echo_client(ports[i % len(ports)], gate, go, run) for i in range(2 * tables)]
+    else:
+        clients = [echo_table((ports[0], ports[-1]), gate, go, run) for _ in range(tables)]
+    tasks = [asyncio.create_task(client) for client in clients]
     deadline = time.monotonic() + 180
-    while run.ready + sum(t.done() for t in tasks) < connections and time.monotonic() < deadline:
+    while run.ready + sum(t.done() for t in tasks) < len(tasks) and time.monotonic() < deadline:
         await asyncio.sleep(0.1)
     start = perf_counter()
     run.window = (start, start + seconds)
     go.set()
     try:
-        await asyncio.sleep(seconds)
+        await asyncio.sleep(seconds if pace is None else seconds + DRAIN_SECONDS)
     finally:
         run.stop = True
+        if pace is not None:  # pacing clients are asleep: no reply is lost by waking them
+            for task in tasks:
+                task.cancel()
         done = await asyncio.gather(*tasks, return_exceptions=True)
     for result in done:
-        if isinstance(result, BaseException):
+        if isinstance(result, BaseException) and not isinstance(result, asyncio.CancelledError):
             run.error(f"{type(result).__name__}: {result}")
-    return run, sum(r for r in done if isinstance(r, int))
+    return run
 
 
 # --- main -------------------------------------------------------------------------------------
@@ -403,6 +446,7 @@ def bench(args: argparse.Namespace, logs: Path, database_url: str) -> None:
     echo: dict[int, list[float]] = {p: [] for p in args.processes}
     human_p99: dict[int, float | None] = {}
     human_errors: dict[int, int] = {}
+    echo_human_p99: dict[int, float | None] = {}
     if "echo" in args.modes:
         with psycopg.connect(database_url, autocommit=True) as db:
             db.execute(
@@ -426,12 +470,18 @@ def bench(args: argparse.Namespace, logs: Path, database_url: str) -> None:
             finally:
                 for server in servers:
                     server.close()
-            if "echo" in args.modes:
-                echo[processes].append(run_echo(args, logs, database_url, echo_env, processes))
+            if "echo" in args.modes and "human" in modes:
+                # The stack's own latency at the same offered rate: what p99 the bare echo gets.
+                line = run_echo(args, logs, database_url, echo_env, processes, human=True)
+                echo_human_p99[processes] = line["p99_ms"]
+            if "echo" in args.modes and "flat" in modes:
+                line = run_echo(args, logs, database_url, echo_env, processes, human=False)
+                echo[processes].append(line["messages_per_s"])
     flat_median = {p: statistics.median(rates) for p, rates in flat.items() if rates}
     echo_median = {p: statistics.median(rates) for p, rates in echo.items() if rates}
     summary: dict[str, Any] = {"bench": "load", "tables": args.tables}
     summary |= {"human_p99_ms": human_p99, "human_errors": human_errors}
+    summary |= {"echo_human_p99_ms": echo_human_p99}
     summary |= {"rounds": args.rounds}
     summary |= {"flat_moves_per_s": flat_median, "echo_messages_per_s": echo_median}
     ratio = {p: round(r / echo_median[p], 2) for p, r in flat_median.items() if echo_median.get(p)}
@@ -471,29 +521,38 @@ def run_site(
 
 
 def run_echo(
-    args: argparse.Namespace, logs: Path, database_url: str, env: dict[str, str], processes: int
-) -> float:
-    """The bare echo on ``processes`` daphne processes, flat out; prints its line and returns
-    its messages per second."""
+    args: argparse.Namespace,
+    logs: Path,
+    database_url: str,
+    env: dict[str, str],
+    processes: int,
+    *,
+    human: bool,
+) -> dict:
+    """The bare echo on ``processes`` daphne processes, flat out or at the tables' human pace
+    (``load.echo_human``: one message at a time per pair of sockets, as at a table); prints its
+    line and returns it."""
     servers = start_servers(processes, env, logs, "echo_app:application")
+    seconds = args.human_seconds if human else args.flat_seconds
     try:
-        connections = 2 * args.tables
         ports = [server.port for server in servers]
-        run, count = asyncio.run(drive_echo(ports, connections, args.flat_seconds))
+        pace = args.pace if human else None
+        run = asyncio.run(drive_echo(ports, args.tables, seconds, pace, args.seed))
     finally:
         for server in servers:
             server.close()
     with psycopg.connect(database_url) as db:
         rows = db.execute("SELECT count(*) FROM bench_echo").fetchone()[0]
-    rate = round(count / args.flat_seconds, 1)
-    line = {"bench": "load.echo", "connections": connections, "processes": processes}
-    line |= {"seconds": args.flat_seconds, "messages": count, "messages_per_s": rate}
+    count = len(run.latencies)
+    line = {"bench": "load.echo_human" if human else "load.echo", "tables": args.tables}
+    line |= {"processes": processes, "seconds": seconds, "messages": count}
+    line |= {"messages_per_s": round(count / seconds, 1)}
     line |= percentiles_ms(run.latencies) | {"errors": run.errors, "rows": rows}
     line |= {"connect_errors": run.connect_errors}
     if run.error_samples:
         line["error_samples"] = run.error_samples
     print(json.dumps(line), flush=True)
-    return rate
+    return line
 
 
 def main() -> None:

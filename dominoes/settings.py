@@ -174,26 +174,35 @@ BOT_PAUSE_SECONDS = float(os.environ.get("BOT_PAUSE_SECONDS", "0.8"))
 DEADLINE_SWEEPERS = ["tournaments.services.sweep_tournaments"]
 
 if REDIS_URL:
+    # Redis pub/sub: each process subscribes once per group and hands a message to its sockets
+    # from one reader. channels-redis's core layer makes every socket of a process take turns
+    # at one asyncio lock for each message, a cost that grows with the sockets: at 1,000 tables
+    # (2,000 sockets) on one process even its bare echo answered in p99 3.0 s against 39 ms
+    # here (bench/load.py, load.echo_human). Announcements are only "table T is at version V"
+    # and every message is a whole state, so one lost while Redis is away costs nothing the
+    # next one does not mend; subscriptions live in the connection, not in Redis's data, so a
+    # Redis that restarts empty or is flushed loses none (the reader subscribes again when it
+    # reconnects).
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {
                 # redis-py 8 defaults (100 connections, 5 s socket timeout) break
-                # channels-redis under load: see STACK-NOTES.
-                "hosts": [{"address": REDIS_URL, "max_connections": 2000, "socket_timeout": None}],
-                # A process's consumers share one Redis channel: the default capacity (100)
-                # silently drops announcements past ~100 busy connections (bench/load.py).
-                "capacity": env_int("CHANNEL_CAPACITY", 2000),
+                # channels-redis under load: see STACK-NOTES. A command that fails on a
+                # connection a restarted Redis left dead reconnects and is tried once more.
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        "max_connections": 2000,
+                        "socket_timeout": None,
+                        "retry_on_error": [RedisConnectionError],
+                    }
+                ],
             },
         }
     }
-    # --- Redis restarts (issue 9, faults) ---
-    # A restarted Redis leaves every pooled connection dead: a command that fails on one
-    # reconnects and is tried once more, instead of failing once per stale connection (a
-    # move's announcement lost, a page's socket closed). Lost memberships: games/membership.py.
-    from redis.exceptions import ConnectionError as RedisConnectionError
-
-    CHANNEL_LAYERS["default"]["CONFIG"]["hosts"][0]["retry_on_error"] = [RedisConnectionError]
     RQ_QUEUES = {
         name: {"URL": REDIS_URL, "DEFAULT_TIMEOUT": 300}
         for name in ("default", "bots", "deadlines")

@@ -18,7 +18,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import connection
 
 from accounts.guests import player_for
-from games import events, membership, presence, selectors, services, snapshots
+from games import events, presence, selectors, services, snapshots
 from games.engine import IllegalMove, InvalidTile, Move
 from games.engine.moves import move_to_record
 from games.engine.record import move_from_record
@@ -85,7 +85,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.group = events.group_name(self.public_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        membership.joined(self)  # reconnected if Redis loses the group (games.membership)
         await self._send_state()
 
     async def __call__(self, scope: dict[str, Any], receive: Callable, send: Callable) -> None:
@@ -107,8 +106,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         if getattr(self, "has_left", False):
             return
         self.has_left = True
-        if hasattr(self, "group"):
-            membership.left(self)
         if getattr(self, "seat_id", None) is not None and presence.closed(self.seat_id):
             await in_database(services.seat_disconnected)(
                 public_id=self.public_id, player=self.player

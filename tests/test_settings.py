@@ -90,7 +90,7 @@ def test_database_and_redis_urls_select_the_scale_out_backends():
     assert (s["DB_NAME"], s["DB_HOST"]) == ("dominoes", "db.internal")
     assert s["DB_POOL"]["max_size"] >= 10  # pooled: requests run on new threads
     assert s["CONN_MAX_AGE"] == 0  # Django's pool requires it
-    assert s["CHANNEL_BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert s["CHANNEL_BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert s["CHANNEL_CONFIG"] == {
         "hosts": [
             {
@@ -100,7 +100,6 @@ def test_database_and_redis_urls_select_the_scale_out_backends():
                 "retry_on_error": ["ConnectionError"],
             }
         ],
-        "capacity": 2000,
     }
     assert s["JOBS_BACKEND"] == "rq"
     assert set(s["RQ_QUEUES"]) == {"default", "bots", "deadlines"}
