@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
@@ -20,11 +20,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from games import events, jobs, results, signals, snapshots
+from games import events, jobs, results, signals, snapshots, writes
 from games.engine import Deal, Draw, IllegalMove, Match, Move, Pass, Rules, export, load
 from games.engine.bots import Bot, Level
 from games.engine.bots.hint import Hint, hint
-from games.engine.moves import move_to_record
 from games.engine.record import move_from_record
 from games.models import LogEntry, Seat, Table
 
@@ -77,7 +76,7 @@ class Player:
     user_id: int | None
     session_key: str | None
 
-    def owns(self, seat: Seat) -> bool:
+    def owns(self, seat: Seat | snapshots.SeatSnapshot) -> bool:
         if seat.is_bot:
             return False
         if self.user_id is not None and seat.user_id == self.user_id:
@@ -202,15 +201,69 @@ def start_table(*, public_id: str, player: Player, level: Level | str = Level.ME
 
 
 # --- acting ---------------------------------------------------------------------------------
-def play(*, public_id: str, player: Player, move: Move, seen_version: int) -> Table:
-    """Play ``move`` for the player's seat; illegal or stale moves change nothing."""
+def play(*, public_id: str, player: Player, move: Move, seen_version: int) -> int:
+    """Play ``move`` for the player's seat; illegal or stale moves change nothing. Returns the
+    table's new version."""
+    snapshot = snapshots.recall(public_id, at_least=seen_version)
+    if snapshot is not None and snapshot.version == seen_version and writes.one_statement():
+        version = _play_on_snapshot(snapshot, player, move)
+        if version is not None:
+            return version
     with transaction.atomic():
         table, match = _locked(public_id, seen_version)
         seat = _seat_of(table, player)
         match.apply(seat.index, move)
         _log_move(table, match, seat.index, move)
         _advance(table, match)
-    return table
+    return table.version
+
+
+def _play_on_snapshot(snapshot: snapshots.TableSnapshot, player: Player, move: Move) -> int | None:
+    """The common move, checked against this process's snapshot of the version the player saw
+    and written in one statement that applies only if the row is still at that version (no
+    row read, no lock, no transaction to open and close: a third of the round trips).
+
+    A table at a version is one state forever, so a move illegal there is illegal: IllegalMove.
+    None when the snapshot cannot decide (the player is not found among its seats, the match is
+    not being played) or the row has moved on meanwhile (another process's change): the caller
+    then takes the locked path, which knows the row as it is.
+    """
+    seat = next((s for s in snapshot.seats if player.owns(s)), None)
+    if seat is None or not snapshot.started or snapshot.forfeited_by is not None:
+        return None
+    match = snapshot.match.copy()
+    match.apply(seat.index, move)
+    entries = [writes.move_entry(match, seat.index, move, snapshot.version + 1)]
+    computer = {s.index for s in snapshot.seats if s.played_by_computer}
+    for index, forced in _automatic_moves(match, auto_pass=snapshot.auto_pass, computer=computer):
+        entries.append(writes.move_entry(match, index, forced, snapshot.version + len(entries) + 1))
+    version = snapshot.version + len(entries)
+    seconds, computer_turn = _clock(
+        match,
+        computer=computer,
+        turn_seconds=snapshot.turn_seconds,
+        grace_seconds=snapshot.grace_seconds,
+    )
+    now = timezone.now()
+    deadline = None if seconds is None else now + timedelta(seconds=seconds)
+    written = writes.write_moves(
+        table_id=snapshot.id,
+        from_version=snapshot.version,
+        to_version=version,
+        record=export(match),
+        finished=match.finished,
+        deadline=deadline,
+        entries=entries,
+        now=now,
+    )
+    if not written:
+        return None
+    moved = snapshot.moved(match, version=version, deadline=deadline, finished=match.finished)
+    transaction.on_commit(partial(_committed, moved))
+    _schedule(snapshot.public_id, version, seconds, computer_turn)
+    if match.finished:
+        _announce_finish(snapshot.public_id)
+    return version
 
 
 def next_hand(*, public_id: str, player: Player, seen_version: int) -> Table:
@@ -463,7 +516,7 @@ def _forfeit(table: Table, seat: int) -> None:
     table.version += 1
     table.save(update_fields=["forfeited_by", "finished", "deadline", "version", "updated_at"])
     transaction.on_commit(partial(events.publish, table.public_id, table.version))
-    _announce_finish(table)
+    _announce_finish(table.public_id)
 
 
 def enforce_deadline(*, public_id: str) -> None:
@@ -677,7 +730,7 @@ def _deal(table: Table, match: Match) -> None:
     table.version += 1
     LogEntry.objects.create(
         table=table,
-        position=_last_position(match),
+        position=writes.last_position(match),
         kind=LogEntry.Kind.DEAL,
         payload={"deal": deal.to_record(), "seed": seed},
         version=table.version,
@@ -686,19 +739,8 @@ def _deal(table: Table, match: Match) -> None:
 
 def _log_move(table: Table, match: Match, seat: int, move: Move) -> None:
     table.version += 1
-    LogEntry.objects.create(
-        table=table,
-        position=_last_position(match),
-        kind=LogEntry.Kind.MOVE,
-        seat=seat,
-        payload=move_to_record(seat, move),
-        version=table.version,
-    )
-
-
-def _last_position(match: Match) -> int:
-    """The log position of the deal or move just applied: the log holds each deal and move."""
-    return len(match.deals) + sum(len(history) for history in match.histories) - 1
+    entry = writes.move_entry(match, seat, move, table.version)
+    LogEntry.objects.create(table=table, **entry._asdict())
 
 
 def _replay_log(table: Table, entries: list[LogEntry]) -> Match:
@@ -715,38 +757,60 @@ def _advance(table: Table, match: Match) -> None:
     """After a change: automatic draws and passes, the clock, save, then the computer's turn
     if it is."""
     seats = {seat.index: seat for seat in table.seats.all()}
-    while match.turn is not None and table.auto_pass and not seats[match.turn].played_by_computer:
+    computer = {index for index, seat in seats.items() if seat.played_by_computer}
+    for seat, move in _automatic_moves(match, auto_pass=table.auto_pass, computer=computer):
+        _log_move(table, match, seat, move)
+    seconds, computer_turn = _clock(
+        match,
+        computer=computer,
+        turn_seconds=table.turn_seconds,
+        grace_seconds=table.grace_seconds,
+    )
+    table.deadline = None if seconds is None else timezone.now() + timedelta(seconds=seconds)
+    _save(table, match, list(seats.values()))
+    _schedule(table.public_id, table.version, seconds, computer_turn)
+
+
+def _automatic_moves(
+    match: Match, *, auto_pass: bool, computer: set[int]
+) -> Iterator[tuple[int, Move]]:
+    """With auto-pass on, the draws and passes a person has no choice about, applied to
+    ``match`` one by one (each yielded just after it is applied, to be logged). ``computer``:
+    the seats the computer plays, which move by themselves."""
+    while match.turn is not None and auto_pass and match.turn not in computer:
         moves = match.legal_moves()
         if len(moves) != 1 or not isinstance(moves[0], Draw | Pass):
-            break
+            return
         seat = match.turn
         match.apply(seat, moves[0])
-        _log_move(table, match, seat, moves[0])
-    to_move = None if match.turn is None else seats[match.turn]
-    computer_turn = to_move is not None and to_move.played_by_computer
-    clock_runs = to_move is not None and not computer_turn and table.turn_seconds is not None
-    between_hands = match.needs_deal and table.turn_seconds is not None
-    seconds = (table.turn_seconds or 0) + table.grace_seconds
+        yield seat, moves[0]
+
+
+def _clock(
+    match: Match, *, computer: set[int], turn_seconds: int | None, grace_seconds: int
+) -> tuple[float | None, bool]:
+    """Seconds from now to the table's next deadline (None: no deadline), and whether the
+    computer is to move. ``computer``: the seats the computer plays."""
+    computer_turn = match.turn is not None and match.turn in computer
     if computer_turn:
         # Not a clock anyone sees: the sweep's cue that the computer's job was lost.
-        seconds = settings.BOT_PAUSE_SECONDS + COMPUTER_OVERDUE_SECONDS
-    elif between_hands:
-        seconds = BETWEEN_HANDS_SECONDS
-    timed = computer_turn or clock_runs or between_hands
-    table.deadline = timezone.now() + timedelta(seconds=seconds) if timed else None
-    _save(table, match, list(seats.values()))
+        return settings.BOT_PAUSE_SECONDS + COMPUTER_OVERDUE_SECONDS, True
+    if turn_seconds is None:
+        return None, False
+    if match.needs_deal:
+        return BETWEEN_HANDS_SECONDS, False
+    if match.turn is not None:
+        return turn_seconds + grace_seconds, False
+    return None, False
+
+
+def _schedule(public_id: str, version: int, seconds: float | None, computer_turn: bool) -> None:
+    """Once committed: the computer's move, or the job of the deadline ``seconds`` away."""
     if computer_turn:
+        transaction.on_commit(partial(jobs.schedule_bot_turn, public_id=public_id, version=version))
+    elif seconds is not None:
         transaction.on_commit(
-            partial(jobs.schedule_bot_turn, public_id=table.public_id, version=table.version)
-        )
-    elif timed:
-        transaction.on_commit(
-            partial(
-                jobs.schedule_deadline,
-                public_id=table.public_id,
-                version=table.version,
-                seconds=seconds,
-            )
+            partial(jobs.schedule_deadline, public_id=public_id, version=version, seconds=seconds)
         )
 
 
@@ -762,7 +826,7 @@ def _save(table: Table, match: Match, seats: list[Seat]) -> None:
     snapshot = snapshots.TableSnapshot.of(table, seats, match)
     transaction.on_commit(partial(_committed, snapshot))
     if just_finished:
-        _announce_finish(table)
+        _announce_finish(table.public_id)
 
 
 def _committed(snapshot: snapshots.TableSnapshot) -> None:
@@ -770,8 +834,8 @@ def _committed(snapshot: snapshots.TableSnapshot) -> None:
     events.publish(snapshot.public_id, snapshot.version)
 
 
-def _announce_finish(table: Table) -> None:
-    transaction.on_commit(partial(_finished, table.public_id))
+def _announce_finish(public_id: str) -> None:
+    transaction.on_commit(partial(_finished, public_id))
 
 
 def _finished(public_id: str) -> None:

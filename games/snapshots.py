@@ -13,6 +13,7 @@ so they are immutable: the match inside is never changed (services apply moves t
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -33,12 +34,25 @@ class SeatSnapshot:
     name: str
     bot_level: str
     away: bool
+    # Who sits there (services.Player.owns), for the services only: the payload never shows it.
+    user_id: int | None = None
+    guest: str = ""
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
+
+    @property
+    def played_by_computer(self) -> bool:
+        return self.is_bot or self.away
 
 
 @dataclass(frozen=True, slots=True)
 class TableSnapshot:
-    """What the table payload shows of a table at one version (see games.selectors)."""
+    """What the table payload shows of a table at one version (see games.selectors), and what
+    a move needs to be checked and written without reading the row (services.play)."""
 
+    id: int
     public_id: str
     kind: str
     version: int
@@ -55,6 +69,7 @@ class TableSnapshot:
     auto_pass: bool
     seats: tuple[SeatSnapshot, ...]
     fair_deal: dict[str, Any] | None  # never changed: the payload takes a copy
+    hand_seed: str
 
     @classmethod
     def of(cls, table: Table, seats: list[Seat], match: Match | None = None) -> TableSnapshot:
@@ -64,17 +79,15 @@ class TableSnapshot:
         started = table.started_at is not None
         if match is None:
             match = load(table.record) if started else Match(rules)
-        fair_deal = fair_deal_of(match, table.hand_seed, match_over=table.finished)
-        # A computer's turn has a deadline too, the sweep's cue for a lost job: not a clock.
-        person_to_move = any(s.index == match.turn and not (s.bot_level or s.away) for s in seats)
         return cls(
+            id=table.pk,
             public_id=table.public_id,
             kind=table.kind,
             version=table.version,
             started=started,
             rules=rules,
             match=match,
-            deadline=table.deadline if person_to_move else None,
+            deadline=None,  # set below, with the other fields that follow from the state
             turn_seconds=table.turn_seconds,
             grace_seconds=table.grace_seconds,
             forfeited_by=table.forfeited_by,
@@ -83,10 +96,27 @@ class TableSnapshot:
             show_hints=table.show_hints,
             auto_pass=table.auto_pass,
             seats=tuple(
-                SeatSnapshot(s.index, s.name, s.bot_level, s.away)
+                SeatSnapshot(s.index, s.name, s.bot_level, s.away, s.user_id, s.guest)
                 for s in sorted(seats, key=lambda s: s.index)
             ),
-            fair_deal=fair_deal,
+            fair_deal=None,
+            hand_seed=table.hand_seed,
+        ).moved(match, version=table.version, deadline=table.deadline, finished=table.finished)
+
+    def moved(
+        self, match: Match, *, version: int, deadline: datetime | None, finished: bool
+    ) -> TableSnapshot:
+        """The same table at ``version``, where its match is ``match`` (owned by the new
+        snapshot from now on), its deadline ``deadline`` and its row ``finished`` (a forfeit
+        finishes the row, not the match)."""
+        # A computer's turn has a deadline too, the sweep's cue for a lost job: not a clock.
+        person_to_move = any(s.index == match.turn and not s.played_by_computer for s in self.seats)
+        return dataclasses.replace(
+            self,
+            version=version,
+            match=match,
+            deadline=deadline if person_to_move else None,
+            fair_deal=fair_deal_of(match, self.hand_seed, match_over=finished),
         )
 
 

@@ -35,6 +35,7 @@ def snapshot_of(
     """An online table's snapshot at ``version`` (its hand dealt from ``seed``), as the
     services keep it after a commit."""
     return snapshots.TableSnapshot(
+        id=0,
         public_id="audit",
         kind=Table.Kind.ONLINE,
         version=version,
@@ -53,6 +54,7 @@ def snapshot_of(
             snapshots.SeatSnapshot(index, name, "", False) for index, name in enumerate(seat_names)
         ),
         fair_deal=snapshots.fair_deal_of(match, seed),
+        hand_seed=seed,
     )
 
 

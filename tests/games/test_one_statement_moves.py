@@ -1,0 +1,117 @@
+"""Moves checked against the process's snapshot and written in one statement (games.writes):
+the same table as the locked path writes, nothing when the row moved on, no query for an
+illegal move."""
+
+from dataclasses import replace
+
+import pytest
+from django.db import connection
+
+from games import services, snapshots
+from games.engine import IllegalMove, Play, Rules, export, load
+from games.models import LogEntry, Table
+from games.services import Player, StaleVersion
+from tests.games.test_services import replayed_from_log
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+ANN = Player(user_id=None, session_key="ann-session")
+BEN = Player(user_id=None, session_key="ben-session")
+
+
+@pytest.fixture(autouse=True)
+def _postgresql(settings):
+    if connection.vendor != "postgresql":
+        pytest.skip("one-statement moves are PostgreSQL's (SQLite takes the locked path)")
+    # Deadline jobs wait their minute on a timer thread instead of running inline: the
+    # queries counted are the move's own.
+    settings.JOBS_BACKEND = "thread"
+
+
+def started_table(**options) -> Table:
+    """Two people at a started online table (auto-pass on: forced draws are written too)."""
+    table = services.create_online_table(
+        player=ANN, name="Ann", rules=Rules.for_preset("draw", seats=2), auto_pass=True, **options
+    )
+    services.join_table(public_id=table.public_id, player=BEN, name="Ben")
+    services.start_table(public_id=table.public_id, player=ANN)
+    table.refresh_from_db()
+    return table
+
+
+def mover(table: Table) -> Player:
+    return (ANN, BEN)[load(table.record).turn]
+
+
+def a_move(table: Table):
+    moves = load(table.record).legal_moves()
+    return next((m for m in moves if isinstance(m, Play)), moves[0])
+
+
+def test_a_move_on_the_snapshot_is_one_statement_and_writes_what_the_locked_path_does(
+    django_assert_num_queries,
+):
+    table = started_table()
+    for _ in range(12):
+        table.refresh_from_db()
+        if table.finished or load(table.record).turn is None:
+            break
+        before = table.version
+        assert snapshots.recall(table.public_id, at_least=before).version == before
+        with django_assert_num_queries(1):
+            version = services.play(
+                public_id=table.public_id,
+                player=mover(table),
+                move=a_move(table),
+                seen_version=before,
+            )
+        table.refresh_from_db()
+        assert table.version == version > before
+        assert table.record == replayed_from_log(table)
+        versions = list(table.log.values_list("version", flat=True))
+        assert versions == list(range(1, table.version + 1))[-len(versions) :]
+        assert (table.deadline is not None) == (load(table.record).turn is not None)
+        # The snapshot kept after the commit is the row as the locked path would read it.
+        kept = snapshots.recall(table.public_id, at_least=version)
+        read = snapshots.TableSnapshot.of(table, list(table.seats.all()))
+        assert replace(kept, match=None) == replace(read, match=None)
+        assert export(kept.match) == export(read.match)
+
+
+def test_a_row_moved_on_by_another_process_writes_nothing_and_says_stale():
+    table = started_table()
+    seen = snapshots.recall(table.public_id, at_least=table.version)
+    first = mover(table)
+    services.play(
+        public_id=table.public_id, player=first, move=a_move(table), seen_version=table.version
+    )
+    # This process still holds the old snapshot: the move above came through another one.
+    snapshots.forget_all()
+    snapshots.remember(seen)
+    table.refresh_from_db()
+    entries, version = table.log.count(), table.version
+    with pytest.raises(StaleVersion):
+        services.play(
+            public_id=table.public_id,
+            player=first,
+            move=seen.match.legal_moves()[0],
+            seen_version=seen.version,
+        )
+    table.refresh_from_db()
+    assert (table.log.count(), table.version) == (entries, version)
+
+
+def test_an_illegal_move_is_refused_from_the_snapshot_without_a_query(
+    django_assert_num_queries,
+):
+    table = started_table()
+    match = load(table.record)
+    other = (BEN, ANN)[match.turn]  # not their turn
+    with django_assert_num_queries(0), pytest.raises(IllegalMove):
+        services.play(
+            public_id=table.public_id,
+            player=other,
+            move=match.legal_moves()[0],
+            seen_version=table.version,
+        )
+    assert table.log.filter(kind=LogEntry.Kind.MOVE).count() == 0
