@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import connection
@@ -68,6 +69,16 @@ def player_of(scope: dict[str, Any]) -> Player:
 
 
 class TableConsumer(AsyncWebsocketConsumer):
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Each message to its handler, without channels' ``aclose_old_connections`` first: that
+        is a trip through the server's one thread-sensitive executor for every message, each
+        announcement included, although this consumer touches the database only through
+        :func:`in_database`, whose thread closes stale connections itself (before and after)."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self) -> None:
         self.public_id: str = self.scope["url_route"]["kwargs"]["public_id"]
         self.player = await in_database(player_of)(self.scope)
