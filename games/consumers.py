@@ -155,15 +155,15 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def table_changed(self, event: dict[str, Any]) -> None:
         """A change was committed: send this seat's view if it is newer than the last sent,
-        from this process's snapshot when it has that version (no database trip)."""
+        from this process's snapshot when it has that version (no database trip), else from
+        the snapshot caught up from the log (another process's moves: one query)."""
         version = event["version"]
         if version <= self.sent_version:
             return
         snapshot = snapshots.recall(self.public_id, at_least=version)
         if snapshot is None:
-            await self._send_state()
-        else:
-            await self._send_view(selectors.state_of(snapshot, self.seat))
+            snapshot = await in_database(selectors.snapshot_at)(self.public_id, version)
+        await self._send_view(selectors.state_of(snapshot, self.seat))
 
     # --- messages ---------------------------------------------------------------------------
     async def _handle(self, message: dict[str, Any]) -> None:

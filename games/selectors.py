@@ -1,9 +1,15 @@
 """Reads: what a player may see of a table. Nothing here changes a row."""
 
+import dataclasses
+import json
 from typing import Any
 
+from django.db import connection
+
 from games import snapshots
-from games.models import Table
+from games.engine import Deal
+from games.engine.record import move_from_record
+from games.models import LogEntry, Table
 from games.services import Player, TableNotFound
 
 
@@ -33,6 +39,55 @@ def table_state(table: Table, seat: int | None) -> dict[str, Any]:
     snapshot = snapshots.TableSnapshot.of(table, list(table.seats.all()))
     snapshots.remember(snapshot)
     return state_of(snapshot, seat)
+
+
+def snapshot_at(public_id: str, version: int) -> snapshots.TableSnapshot:
+    """The table at ``version`` or newer: this process's snapshot, else the one it holds caught
+    up from the log, else the row read whole (each kept for the next caller)."""
+    held = snapshots.recall(public_id, at_least=0)
+    if held is not None and held.version >= version:
+        return held
+    caught_up = _caught_up(held) if held is not None else None
+    if caught_up is None:
+        table = table_for(public_id)
+        caught_up = snapshots.TableSnapshot.of(table, list(table.seats.all()))
+    snapshots.remember(caught_up)
+    return caught_up
+
+
+_LOG_SINCE = f"""
+    SELECT t.version, t.deadline, t.finished, e.version, e.kind, e.payload
+    FROM {Table._meta.db_table} t
+    LEFT JOIN {LogEntry._meta.db_table} e ON e.table_id = t.id AND e.version > %s
+    WHERE t.id = %s
+    ORDER BY e.position
+"""
+
+
+def _caught_up(held: snapshots.TableSnapshot) -> snapshots.TableSnapshot | None:
+    """``held`` brought to the row's version by the log entries written since (one query: the
+    moves another process committed), or None when something else changed the table meanwhile
+    (its versions are then not all log entries: a seat left, a vote, a forfeit, an undo)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_LOG_SINCE, [held.version, held.id])
+        rows = cursor.fetchall()
+    if not rows:
+        return None  # the table is gone
+    version, deadline, finished = rows[0][:3]
+    entries = [row[3:] for row in rows if row[3] is not None]
+    if [v for v, _, _ in entries] != list(range(held.version + 1, version + 1)):
+        return None
+    match, seed = held.match.copy(), held.hand_seed
+    for _, kind, payload in entries:
+        if isinstance(payload, str):  # a driver that hands JSON back as text
+            payload = json.loads(payload)
+        if kind == LogEntry.Kind.DEAL:
+            match.start_hand(Deal.from_record(match.rules, payload["deal"]))
+            seed = payload["seed"]
+        else:
+            match.apply(*move_from_record(payload))
+    fresh = dataclasses.replace(held, hand_seed=seed)
+    return fresh.moved(match, version=version, deadline=deadline, finished=finished)
 
 
 def state_of(snapshot: snapshots.TableSnapshot, seat: int | None) -> dict[str, Any]:

@@ -1,0 +1,93 @@
+"""A process that holds an older snapshot of a table (another process made the moves) catches it
+up from the log in one query, and reads the row whole when something else changed the table:
+either way it ends with exactly the state a full read gives."""
+
+from dataclasses import replace
+
+import pytest
+
+from games import selectors, services, snapshots
+from games.engine import Play, export, load
+from games.models import Table
+from tests.games.test_one_statement_moves import ANN, BEN, started_table
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def _settings(settings):
+    # Jobs wait on a timer thread, long enough that none runs during a test: the queries
+    # counted are the read's, and no computer move lands in the middle.
+    settings.JOBS_BACKEND = "thread"
+    settings.BOT_PAUSE_SECONDS = 600
+
+
+def play_one(table: Table) -> None:
+    """The player to move plays (a tile if they can); after a hand, the next is dealt."""
+    table.refresh_from_db()
+    match = load(table.record)
+    if match.needs_deal:
+        services.next_hand(public_id=table.public_id, player=ANN, seen_version=table.version)
+        return
+    moves = match.legal_moves()
+    services.play(
+        public_id=table.public_id,
+        player=(ANN, BEN)[match.turn],
+        move=next((m for m in moves if isinstance(m, Play)), moves[0]),
+        seen_version=table.version,
+    )
+
+
+def as_another_process_left_it(snapshot: snapshots.TableSnapshot) -> None:
+    """This process holds ``snapshot`` only: what came after was another process's."""
+    snapshots.forget_all()
+    snapshots.remember(snapshot)
+
+
+def assert_same_as_a_full_read(caught: snapshots.TableSnapshot, table: Table) -> None:
+    table.refresh_from_db()
+    read = snapshots.TableSnapshot.of(table, list(table.seats.all()))
+    assert replace(caught, match=None) == replace(read, match=None)
+    assert export(caught.match) == export(read.match)
+
+
+def test_moves_of_another_process_are_caught_up_from_the_log_in_one_query(
+    django_assert_num_queries,
+):
+    table = started_table()
+    held = snapshots.recall(table.public_id, at_least=table.version)
+    for _ in range(3):
+        play_one(table)
+    table.refresh_from_db()
+    as_another_process_left_it(held)
+    with django_assert_num_queries(1):
+        caught = selectors.snapshot_at(table.public_id, table.version)
+    assert caught.version == table.version > held.version
+    assert_same_as_a_full_read(caught, table)
+    assert snapshots.recall(table.public_id, at_least=table.version) == caught
+
+
+def test_a_new_hand_is_caught_up_with_its_deal_and_fair_deal_seed():
+    table = started_table()
+    first_seed = table.hand_seed
+    held = snapshots.recall(table.public_id, at_least=table.version)
+    while table.hand_seed == first_seed and not table.finished:
+        play_one(table)
+        table.refresh_from_db()
+    assert table.hand_seed != first_seed, "a second hand was dealt"
+    as_another_process_left_it(held)
+    caught = selectors.snapshot_at(table.public_id, table.version)
+    assert caught.hand_seed == table.hand_seed
+    assert_same_as_a_full_read(caught, table)
+
+
+def test_a_change_that_is_not_in_the_log_makes_a_full_read():
+    table = started_table()
+    held = snapshots.recall(table.public_id, at_least=table.version)
+    play_one(table)
+    services.leave_table(public_id=table.public_id, player=BEN)  # a seat away: no log entry
+    table.refresh_from_db()
+    as_another_process_left_it(held)
+    caught = selectors.snapshot_at(table.public_id, table.version)
+    assert any(seat.away for seat in caught.seats)
+    assert_same_as_a_full_read(caught, table)
