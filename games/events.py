@@ -5,10 +5,16 @@ ever travels through the channel layer, and a lost announcement costs only a res
 """
 
 import asyncio
+import logging
 import threading
+from concurrent.futures import Future
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+
+from games.server_loop import server_loop
+
+logger = logging.getLogger(__name__)
 
 CHANGED = "table.changed"
 PUBLISH_TIMEOUT = 5.0
@@ -26,11 +32,24 @@ def publish(public_id: str, version: int) -> None:
         # Its queues belong to the server's event loop: async_to_sync runs there when called
         # from a view or consumer thread (and there is nobody to tell anywhere else).
         async_to_sync(layer.group_send)(group, message)
-    else:
-        # One long-lived loop per process keeps one pool of Redis connections, instead of a
-        # new loop and connection for every announcement from a job or worker thread.
-        sending = layer.group_send(group, message)
-        asyncio.run_coroutine_threadsafe(sending, _publisher_loop()).result(PUBLISH_TIMEOUT)
+        return
+    loop = server_loop()
+    if loop is not None:
+        # From a thread of a server: sent by the server's own loop and its Redis connection,
+        # without holding this thread (a database thread) until Redis has answered. A lost
+        # announcement costs a late update, never a wrong one: it is logged.
+        sent = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
+        sent.add_done_callback(_log_failure)
+        return
+    # Elsewhere (a job in a worker, a command), one long-lived loop per process keeps one pool
+    # of Redis connections, instead of a new loop and connection for every announcement.
+    sending = layer.group_send(group, message)
+    asyncio.run_coroutine_threadsafe(sending, _publisher_loop()).result(PUBLISH_TIMEOUT)
+
+
+def _log_failure(sent: Future) -> None:
+    if not sent.cancelled() and sent.exception() is not None:
+        logger.error("announcing a table change failed", exc_info=sent.exception())
 
 
 _loop: asyncio.AbstractEventLoop | None = None

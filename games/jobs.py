@@ -9,14 +9,15 @@ version it was given, so running one late or twice does nothing.
 import asyncio
 import contextvars
 import logging
-import os
 import threading
 from datetime import timedelta
 
-from asgiref.sync import SyncToAsync, sync_to_async
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import close_old_connections
 from django.utils.module_loading import import_string
+
+from games.server_loop import server_loop
 
 logger = logging.getLogger(__name__)
 
@@ -80,28 +81,13 @@ def run_later(path: str, *, queue: str, delay: float, **kwargs: object) -> None:
                 rq_queue.enqueue(path, **kwargs)
 
 
-def _server_loop() -> asyncio.AbstractEventLoop | None:
-    """The running event loop of the server whose worker thread calls (None elsewhere).
-
-    Read from the mark asgiref's sync_to_async leaves in its threads (what async_to_sync
-    itself reads) rather than by an async_to_sync round trip: a server shutting down
-    (SIGTERM) has stopped its loop, which then never answers, and the thread waiting on it,
-    which the process's exit joins, kept the process from ever exiting.
-    """
-    marks = SyncToAsync.threadlocal
-    loop = getattr(marks, "main_event_loop", None)
-    if loop is None or getattr(marks, "main_event_loop_pid", None) != os.getpid():
-        return None
-    return loop if loop.is_running() else None
-
-
 _tasks: set[asyncio.Task] = set()
 
 
 def _run_in_this_process(path: str, delay: float, kwargs: dict[str, object]) -> None:
     """On the server's own event loop when called from it (a view or consumer thread), so the
     job's announcement reaches the in-memory channel layer; else on a timer thread."""
-    loop = _server_loop()
+    loop = server_loop()
     if loop is None:  # no server here (or it is stopping)
         timer = threading.Timer(delay, _run_in_thread, args=(path,), kwargs=kwargs)
         timer.daemon = True

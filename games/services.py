@@ -250,7 +250,6 @@ def _play_on_snapshot(snapshot: snapshots.TableSnapshot, player: Player, move: M
         table_id=snapshot.id,
         from_version=snapshot.version,
         to_version=version,
-        record=export(match),
         finished=match.finished,
         deadline=deadline,
         entries=entries,

@@ -56,20 +56,23 @@ def write_moves(
     table_id: int,
     from_version: int,
     to_version: int,
-    record: dict[str, Any],
     finished: bool,
     deadline: datetime | None,
     entries: list[Entry],
     now: datetime,
 ) -> bool:
-    """Move the table row from ``from_version`` to ``to_version`` (its record, finished flag and
-    deadline) and append ``entries`` to its log, in one statement; False, writing nothing, if
-    the row is not at ``from_version`` (or is gone)."""
+    """Move the table row from ``from_version`` to ``to_version`` (its finished flag and
+    deadline, and ``entries``' moves appended to the record's last hand: moves never deal) and
+    append ``entries`` to its log, in one statement; False, writing nothing, if the row is not
+    at ``from_version`` (or is gone). The record grows in place: only the new moves are sent."""
     values = ", ".join(["(%s::integer, %s, %s::smallint, %s::jsonb, %s::integer)"] * len(entries))
     sql = f"""
         WITH moved AS (
             UPDATE {_TABLE}
-            SET record = %s::jsonb, version = %s, finished = %s, deadline = %s, updated_at = %s
+            SET record = jsonb_set(
+                    record, '{{hands,-1,moves}}', (record #> '{{hands,-1,moves}}') || %s::jsonb
+                ),
+                version = %s, finished = %s, deadline = %s, updated_at = %s
             WHERE id = %s AND version = %s
             RETURNING id
         )
@@ -77,7 +80,8 @@ def write_moves(
         SELECT moved.id, entry.position, entry.kind, entry.seat, entry.payload, entry.version, %s
         FROM moved, (VALUES {values}) AS entry (position, kind, seat, payload, version)
     """
-    params: list[Any] = [json.dumps(record), to_version, finished, deadline, now]
+    moves = json.dumps([entry.payload for entry in entries])
+    params: list[Any] = [moves, to_version, finished, deadline, now]
     params += [table_id, from_version, now]
     for entry in entries:
         params += [entry.position, entry.kind, entry.seat, json.dumps(entry.payload), entry.version]
