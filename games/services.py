@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from functools import partial
 
@@ -204,11 +204,14 @@ def start_table(*, public_id: str, player: Player, level: Level | str = Level.ME
 def play(*, public_id: str, player: Player, move: Move, seen_version: int) -> int:
     """Play ``move`` for the player's seat; illegal or stale moves change nothing. Returns the
     table's new version."""
-    snapshot = snapshots.recall(public_id, at_least=seen_version)
-    if snapshot is not None and snapshot.version == seen_version and writes.one_statement():
-        version = _play_on_snapshot(snapshot, player, move)
-        if version is not None:
-            return version
+
+    def act(match: Match, seat: int, version: int) -> writes.Entry:
+        match.apply(seat, move)
+        return writes.move_entry(match, seat, move, version)
+
+    version = _change_on_snapshot(public_id, player, seen_version, act)
+    if version is not None:
+        return version
     with transaction.atomic():
         table, match = _locked(public_id, seen_version)
         seat = _seat_of(table, player)
@@ -218,22 +221,46 @@ def play(*, public_id: str, player: Player, move: Move, seen_version: int) -> in
     return table.version
 
 
-def _play_on_snapshot(snapshot: snapshots.TableSnapshot, player: Player, move: Move) -> int | None:
-    """The common move, checked against this process's snapshot of the version the player saw
-    and written in one statement that applies only if the row is still at that version (no
-    row read, no lock, no transaction to open and close: a third of the round trips).
+def next_hand(*, public_id: str, player: Player, seen_version: int) -> int:
+    """Deal the next hand once the last one is over (the "Next round" button). Returns the
+    table's new version."""
+    version = _change_on_snapshot(public_id, player, seen_version, _act_deal)
+    if version is not None:
+        return version
+    with transaction.atomic():
+        table, match = _locked(public_id, seen_version)
+        _seat_of(table, player)
+        _deal(table, match)
+        _advance(table, match)
+    return table.version
 
-    A table at a version is one state forever, so a move illegal there is illegal: IllegalMove.
-    None when the snapshot cannot decide (the player is not found among its seats, the match is
-    not being played) or the row has moved on meanwhile (another process's change): the caller
-    then takes the locked path, which knows the row as it is.
+
+def _change_on_snapshot(
+    public_id: str,
+    player: Player,
+    seen_version: int,
+    act: Callable[[Match, int, int], writes.Entry],
+) -> int | None:
+    """A player's change (``act``: a move or a deal) checked against this process's snapshot
+    of the version the player saw, and written in one statement that applies only if the row
+    is still at that version (no row read, no lock, no transaction to open and close: a third
+    of the round trips). Returns the new version.
+
+    ``act(match, seat, version)`` applies the change to ``match`` for ``seat`` and returns its
+    log entry, ``version``; it raises IllegalMove for a change that is illegal there (a table
+    at a version is one state forever). None when the snapshot cannot decide (none held at that
+    version, the player not found among its seats, the match not being played, SQLite) or the
+    row has moved on meanwhile (another process's change): the caller then takes the locked
+    path, which knows the row as it is.
     """
+    snapshot = snapshots.recall(public_id, at_least=seen_version)
+    if snapshot is None or snapshot.version != seen_version or not writes.one_statement():
+        return None
     seat = next((s for s in snapshot.seats if player.owns(s)), None)
     if seat is None or not snapshot.started or snapshot.forfeited_by is not None:
         return None
     match = snapshot.match.copy()
-    match.apply(seat.index, move)
-    entries = [writes.move_entry(match, seat.index, move, snapshot.version + 1)]
+    entries = [act(match, seat.index, snapshot.version + 1)]
     computer = {s.index for s in snapshot.seats if s.played_by_computer}
     for index, forced in _automatic_moves(match, auto_pass=snapshot.auto_pass, computer=computer):
         entries.append(writes.move_entry(match, index, forced, snapshot.version + len(entries) + 1))
@@ -246,7 +273,7 @@ def _play_on_snapshot(snapshot: snapshots.TableSnapshot, player: Player, move: M
     )
     now = timezone.now()
     deadline = None if seconds is None else now + timedelta(seconds=seconds)
-    written = writes.write_moves(
+    written = writes.write_change(
         table_id=snapshot.id,
         from_version=snapshot.version,
         to_version=version,
@@ -257,25 +284,14 @@ def _play_on_snapshot(snapshot: snapshots.TableSnapshot, player: Player, move: M
     )
     if not written:
         return None
-    moved = snapshot.moved(match, version=version, deadline=deadline, finished=match.finished)
+    dealt = entries[0].kind == LogEntry.Kind.DEAL
+    after = replace(snapshot, hand_seed=entries[0].payload["seed"]) if dealt else snapshot
+    moved = after.moved(match, version=version, deadline=deadline, finished=match.finished)
     transaction.on_commit(partial(_committed, moved))
-    _schedule(snapshot.public_id, version, seconds, computer_turn)
+    _schedule(public_id, version, seconds, computer_turn)
     if match.finished:
-        _announce_finish(snapshot.public_id)
+        _announce_finish(public_id)
     return version
-
-
-def next_hand(*, public_id: str, player: Player, seen_version: int) -> Table:
-    """Deal the next hand once the last one is over (the "Next round" button)."""
-    with transaction.atomic():
-        table, match = _locked(public_id, seen_version)
-        _seat_of(table, player)
-        if not match.needs_deal:
-            over = "the match is over" if match.finished else "the hand is still being played"
-            raise IllegalMove(over)
-        _deal(table, match)
-        _advance(table, match)
-    return table
 
 
 def undo(*, public_id: str, player: Player, seen_version: int) -> Table:
@@ -722,18 +738,26 @@ def _seed(table: Table) -> int:
     return random.Random(f"{table.public_id}:{table.version}").getrandbits(64)
 
 
-def _deal(table: Table, match: Match) -> None:
+def _act_deal(match: Match, seat: int, version: int) -> writes.Entry:
+    """A player (at ``seat``) deals the next hand: see :func:`_next_deal`."""
+    return _next_deal(match, version)
+
+
+def _next_deal(match: Match, version: int) -> writes.Entry:
+    """Deal the next hand, if the last one is over: its log entry, making ``version``."""
+    if not match.needs_deal:
+        over = "the match is over" if match.finished else "the hand is still being played"
+        raise IllegalMove(over)
     deal, seed = Deal.secure(match.rules)
     match.start_hand(deal)
-    table.hand_seed = seed
+    return writes.deal_entry(match, deal, seed, version)
+
+
+def _deal(table: Table, match: Match) -> None:
     table.version += 1
-    LogEntry.objects.create(
-        table=table,
-        position=writes.last_position(match),
-        kind=LogEntry.Kind.DEAL,
-        payload={"deal": deal.to_record(), "seed": seed},
-        version=table.version,
-    )
+    entry = _next_deal(match, table.version)
+    table.hand_seed = entry.payload["seed"]
+    LogEntry.objects.create(table=table, **entry._asdict())
 
 
 def _log_move(table: Table, match: Match, seat: int, move: Move) -> None:

@@ -1,5 +1,6 @@
-"""Writing a move in one statement: the table row at its new version and the move's log
-entries, only if the row is still at the version the move was checked against.
+"""Writing a player's change in one statement: the table row at its new version and the log
+entries of the move or deal, only if the row is still at the version the change was checked
+against.
 
 PostgreSQL runs it as one data-modifying ``WITH``: no row read first, no lock held across round
 trips, no transaction to open and commit (a single statement is atomic). Another change that
@@ -16,7 +17,7 @@ from typing import Any, NamedTuple
 
 from django.db import connection
 
-from games.engine import Match, Move
+from games.engine import Deal, Match, Move
 from games.engine.moves import move_to_record
 from games.models import LogEntry, Table
 
@@ -42,6 +43,12 @@ def move_entry(match: Match, seat: int, move: Move, version: int) -> Entry:
     return Entry(last_position(match), LogEntry.Kind.MOVE, seat, record, version)
 
 
+def deal_entry(match: Match, deal: Deal, seed: str, version: int) -> Entry:
+    """The log entry of ``deal``, just dealt in ``match`` from ``seed``, making ``version``."""
+    payload = {"deal": deal.to_record(), "seed": seed}
+    return Entry(last_position(match), LogEntry.Kind.DEAL, None, payload, version)
+
+
 def one_statement() -> bool:
     """Whether moves can be written in one statement on this database."""
     return connection.vendor == "postgresql"
@@ -51,7 +58,7 @@ _TABLE = Table._meta.db_table
 _LOG = LogEntry._meta.db_table
 
 
-def write_moves(
+def write_change(
     *,
     table_id: int,
     from_version: int,
@@ -61,28 +68,35 @@ def write_moves(
     entries: list[Entry],
     now: datetime,
 ) -> bool:
-    """Move the table row from ``from_version`` to ``to_version`` (its finished flag and
-    deadline, and ``entries``' moves appended to the record's last hand: moves never deal) and
-    append ``entries`` to its log, in one statement; False, writing nothing, if the row is not
-    at ``from_version`` (or is gone). The record grows in place: only the new moves are sent."""
+    """Move the table row from ``from_version`` to ``to_version`` and append ``entries`` to its
+    log, in one statement; False, writing nothing, if the row is not at ``from_version`` (or is
+    gone). The row gets its finished flag and deadline, and its record grows in place (only the
+    new part is sent): ``entries`` that start with a deal are a new hand with its first moves
+    (the hand's seed kept), else moves of the record's last hand."""
+    moves = [entry.payload for entry in entries if entry.kind == LogEntry.Kind.MOVE]
+    if entries[0].kind == LogEntry.Kind.DEAL:
+        deal = entries[0].payload
+        grown = "jsonb_set(record, '{hands}', (record -> 'hands') || %s::jsonb)"
+        record_part: list[Any] = [json.dumps([{"deal": deal["deal"], "moves": moves}])]
+        seed = deal["seed"]
+    else:
+        grown = "jsonb_set(record, '{hands,-1,moves}', (record #> '{hands,-1,moves}') || %s::jsonb)"
+        record_part = [json.dumps(moves)]
+        seed = None
     values = ", ".join(["(%s::integer, %s, %s::smallint, %s::jsonb, %s::integer)"] * len(entries))
     sql = f"""
-        WITH moved AS (
+        WITH changed AS (
             UPDATE {_TABLE}
-            SET record = jsonb_set(
-                    record, '{{hands,-1,moves}}', (record #> '{{hands,-1,moves}}') || %s::jsonb
-                ),
+            SET record = {grown}, hand_seed = coalesce(%s, hand_seed),
                 version = %s, finished = %s, deadline = %s, updated_at = %s
             WHERE id = %s AND version = %s
             RETURNING id
         )
         INSERT INTO {_LOG} (table_id, position, kind, seat, payload, version, created_at)
-        SELECT moved.id, entry.position, entry.kind, entry.seat, entry.payload, entry.version, %s
-        FROM moved, (VALUES {values}) AS entry (position, kind, seat, payload, version)
+        SELECT changed.id, entry.position, entry.kind, entry.seat, entry.payload, entry.version, %s
+        FROM changed, (VALUES {values}) AS entry (position, kind, seat, payload, version)
     """
-    moves = json.dumps([entry.payload for entry in entries])
-    params: list[Any] = [moves, to_version, finished, deadline, now]
-    params += [table_id, from_version, now]
+    params = [*record_part, seed, to_version, finished, deadline, now, table_id, from_version, now]
     for entry in entries:
         params += [entry.position, entry.kind, entry.seat, json.dumps(entry.payload), entry.version]
     with connection.cursor() as cursor:

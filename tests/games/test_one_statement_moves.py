@@ -115,3 +115,32 @@ def test_an_illegal_move_is_refused_from_the_snapshot_without_a_query(
             seen_version=table.version,
         )
     assert table.log.filter(kind=LogEntry.Kind.MOVE).count() == 0
+
+
+def test_the_next_hand_is_dealt_in_one_statement_with_its_seed(django_assert_num_queries):
+    table = started_table()
+    first_seed = table.hand_seed
+    while not load(table.record).needs_deal:
+        services.play(
+            public_id=table.public_id,
+            player=mover(table),
+            move=a_move(table),
+            seen_version=table.version,
+        )
+        table.refresh_from_db()
+    assert not table.finished, "a 100-point match lasts more than one hand"
+    with django_assert_num_queries(1):
+        version = services.next_hand(
+            public_id=table.public_id, player=BEN, seen_version=table.version
+        )
+    table.refresh_from_db()
+    assert table.version == version
+    assert table.hand_seed not in ("", first_seed)
+    assert table.record == replayed_from_log(table)
+    assert len(table.record["hands"]) == 2
+    kept = snapshots.recall(table.public_id, at_least=version)
+    read = snapshots.TableSnapshot.of(table, list(table.seats.all()))
+    assert replace(kept, match=None) == replace(read, match=None)
+    assert export(kept.match) == export(read.match)
+    with pytest.raises(IllegalMove, match="still being played"):
+        services.next_hand(public_id=table.public_id, player=ANN, seen_version=version)
