@@ -212,12 +212,18 @@ class Server:
         )
 
     def last_error(self) -> str | None:
-        """The last exception any of its processes logged, if one did."""
+        """The last exception any of its processes logged, if one did: a traceback's last
+        line, or an error of the site's JSON log (its message and exception's last line)."""
         found = None
         for path in sorted(self.logs.glob(f"{self.mode}-*.log")):
             for line in path.read_text(errors="replace").splitlines():
                 if re.match(r"[\w.]+(Error|Exception): ", line):
                     found = f"{path.stem}: {line.strip()}"
+                elif line.startswith("{") and '"level": "ERROR"' in line:
+                    with contextlib.suppress(ValueError):
+                        entry = json.loads(line)
+                        last = (entry.get("exception") or "").strip().splitlines()[-1:]
+                        found = f"{path.stem}: {entry.get('message')} {' '.join(last)}".strip()
         return found
 
     def close(self) -> None:

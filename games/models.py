@@ -75,7 +75,24 @@ class Table(models.Model):
         return f"{self.get_kind_display()} table {self.public_id}"
 
 
-class Seat(models.Model):
+class PlayedBy:
+    """Who plays a seat, from its ``bot_level`` and ``away``: a Seat row or a snapshot's seat
+    (games.snapshots)."""
+
+    __slots__ = ()
+    bot_level: str
+    away: bool
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
+
+    @property
+    def played_by_computer(self) -> bool:
+        return self.is_bot or self.away
+
+
+class Seat(PlayedBy, models.Model):
     """A seat at a table: a person (a user, or a guest by browser session) or a computer."""
 
     table = models.ForeignKey(Table, related_name="seats", on_delete=models.CASCADE)
@@ -104,14 +121,6 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table.public_id} seat {self.index}: {self.name}"
-
-    @property
-    def is_bot(self) -> bool:
-        return bool(self.bot_level)
-
-    @property
-    def played_by_computer(self) -> bool:
-        return self.is_bot or self.away
 
 
 class LogEntry(models.Model):

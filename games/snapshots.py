@@ -22,14 +22,14 @@ from typing import Any
 
 from games.engine import Match, Rules, load
 from games.fairness import commitment
-from games.models import Seat, Table
+from games.models import PlayedBy, Seat, Table
 
 #: Tables remembered per process; the least recently used beyond this are forgotten.
 CAPACITY = 20_000
 
 
 @dataclass(frozen=True, slots=True)
-class SeatSnapshot:
+class SeatSnapshot(PlayedBy):
     index: int
     name: str
     bot_level: str
@@ -37,14 +37,6 @@ class SeatSnapshot:
     # Who sits there (services.Player.owns), for the services only: the payload never shows it.
     user_id: int | None = None
     guest: str = ""
-
-    @property
-    def is_bot(self) -> bool:
-        return bool(self.bot_level)
-
-    @property
-    def played_by_computer(self) -> bool:
-        return self.is_bot or self.away
 
 
 @dataclass(frozen=True, slots=True)
