@@ -249,8 +249,14 @@ class Closed(Exception):
 
 
 class WebSocket:
+    """Reads all the time, as a browser does: pings are answered at once, even while its user
+    is busy elsewhere or waiting (daphne drops a socket whose ping goes unanswered for 30 s,
+    and 2,000 sockets can take longer than that to connect before a window opens)."""
+
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader, self.writer = reader, writer
+        self.messages: asyncio.Queue[str | BaseException] = asyncio.Queue()
+        self.reading = asyncio.get_running_loop().create_task(self._read_all())
 
     @classmethod
     async def connect(cls, port: int, path: str, headers: dict[str, str]) -> WebSocket:
@@ -282,21 +288,36 @@ class WebSocket:
         await self._write(0x1, text.encode())
 
     async def receive(self) -> str:
-        """The next text message (pings answered, fragments joined)."""
+        """The next text message (fragments joined); Closed or the connection's error once
+        the socket has ended."""
+        message = await self.messages.get()
+        if isinstance(message, BaseException):
+            self.messages.put_nowait(message)  # and for every later call
+            raise message
+        return message
+
+    async def _read_all(self) -> None:
         parts = []
-        while True:
-            final, opcode, payload = await self._frame()
-            if opcode == 0x8:
-                code = int.from_bytes(payload[:2], "big") if payload else None
-                raise Closed(f"the server closed the WebSocket (code {code})")
-            if opcode == 0x9:
-                await self._write(0xA, payload)
-            elif opcode in (0x0, 0x1):
-                parts.append(payload)
-                if final:
-                    return b"".join(parts).decode()
+        try:
+            while True:
+                final, opcode, payload = await self._frame()
+                if opcode == 0x8:
+                    code = int.from_bytes(payload[:2], "big") if payload else None
+                    raise Closed(f"the server closed the WebSocket (code {code})")
+                if opcode == 0x9:
+                    await self._write(0xA, payload)
+                elif opcode in (0x0, 0x1):
+                    parts.append(payload)
+                    if final:
+                        self.messages.put_nowait(b"".join(parts).decode())
+                        parts = []
+        except asyncio.IncompleteReadError:
+            self.messages.put_nowait(Closed("the connection ended"))
+        except (Closed, ConnectionError, OSError) as error:
+            self.messages.put_nowait(error)
 
     async def close(self) -> None:
+        self.reading.cancel()
         with contextlib.suppress(OSError):
             await self._write(0x8, (1000).to_bytes(2, "big"))
             self.writer.close()

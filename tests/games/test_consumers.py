@@ -99,6 +99,21 @@ async def test_a_move_is_applied_and_every_version_reaches_the_player(seated):
     assert record["hands"][0]["moves"][len(state["view"]["history"])]["seat"] == 0
 
 
+async def test_messages_skip_channels_trip_through_the_one_sync_thread(seated, monkeypatch):
+    # channels' default dispatch closes stale connections on the server's one thread-sensitive
+    # executor before every message; the table consumer's database work does it in its own
+    # thread, so a message never waits for that thread.
+    async def forbidden() -> None:
+        raise AssertionError("a message went through aclose_old_connections")
+
+    monkeypatch.setattr("channels.consumer.aclose_old_connections", forbidden)
+    _, communicator, state = seated
+    move = state["view"]["legal"][0]
+    await communicator.send_json_to({"type": "move", "version": state["version"], "move": move})
+    messages = await receive_until(communicator, lambda m: m["version"] > state["version"])
+    assert messages[-1]["type"] == "state"
+
+
 @pytest.mark.parametrize(
     "frame",
     [
