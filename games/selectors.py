@@ -67,7 +67,10 @@ _LOG_SINCE = f"""
 def _caught_up(held: snapshots.TableSnapshot) -> snapshots.TableSnapshot | None:
     """``held`` brought to the row's version by the log entries written since (one query: the
     moves another process committed), or None when something else changed the table meanwhile
-    (its versions are then not all log entries: a seat left, a vote, a forfeit, an undo)."""
+    (its versions are then not all log entries: a seat left, a vote, a forfeit, an undo) or may
+    have: the start of a table, whose deal is in the log, also seats the computer."""
+    if not held.started:
+        return None
     with connection.cursor() as cursor:
         cursor.execute(_LOG_SINCE, [held.version, held.id])
         rows = cursor.fetchall()

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from games import selectors, services, snapshots
-from games.engine import Play, export, load
+from games.engine import Play, Rules, export, load
 from games.models import Table
 from tests.games.test_one_statement_moves import ANN, BEN, started_table
 
@@ -90,4 +90,21 @@ def test_a_change_that_is_not_in_the_log_makes_a_full_read():
     as_another_process_left_it(held)
     caught = selectors.snapshot_at(table.public_id, table.version)
     assert any(seat.away for seat in caught.seats)
+    assert_same_as_a_full_read(caught, table)
+
+
+def test_a_table_started_by_another_process_is_read_whole():
+    table = services.create_online_table(
+        player=ANN, name="Ann", rules=Rules.for_preset("draw", seats=3)
+    )
+    services.join_table(public_id=table.public_id, player=BEN, name="Ben")
+    table.refresh_from_db()
+    lobby = selectors.snapshot_at(table.public_id, table.version)
+    assert not lobby.started
+    # The start's version is a deal in the log, but the start also seats the computer.
+    services.start_table(public_id=table.public_id, player=ANN)
+    table.refresh_from_db()
+    as_another_process_left_it(lobby)
+    caught = selectors.snapshot_at(table.public_id, table.version)
+    assert caught.started and len(caught.seats) == 3
     assert_same_as_a_full_read(caught, table)
