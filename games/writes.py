@@ -16,6 +16,8 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from django.db import connection
+from django.db.backends.postgresql.base import ServerBindingCursor
+from django.db.backends.utils import CursorWrapper
 
 from games.engine import Deal, Match, Move
 from games.engine.moves import move_to_record
@@ -99,6 +101,17 @@ def write_change(
     params = [*record_part, seed, to_version, finished, deadline, now, table_id, from_version, now]
     for entry in entries:
         params += [entry.position, entry.kind, entry.seat, json.dumps(entry.payload), entry.version]
-    with connection.cursor() as cursor:
+    with _bound_cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.rowcount == len(entries)
+
+
+def _bound_cursor() -> CursorWrapper:
+    """A cursor of Django's connection (its errors and query log as any other) that sends the
+    parameters apart from the text (Django's cursors bind them into it: every one escaped, the
+    JSON included) and lets the server prepare the statement once it repeats."""
+    connection.ensure_connection()
+    cursor = ServerBindingCursor(connection.connection)
+    if connection.queries_logged:
+        return connection.make_debug_cursor(cursor)
+    return connection.make_cursor(cursor)
