@@ -6,9 +6,7 @@ from typing import Any
 
 from django.db import connection
 
-from games import snapshots
-from games.engine import Deal
-from games.engine.record import move_from_record
+from games import snapshots, writes
 from games.models import LogEntry, Table
 from games.services import Player, TableNotFound
 
@@ -81,14 +79,11 @@ def _caught_up(held: snapshots.TableSnapshot) -> snapshots.TableSnapshot | None:
     if [v for v, _, _ in entries] != list(range(held.version + 1, version + 1)):
         return None
     match, seed = held.match.copy(), held.hand_seed
-    for _, kind, payload in entries:
-        if isinstance(payload, str):  # a driver that hands JSON back as text
-            payload = json.loads(payload)
+    for _, kind, text in entries:
+        payload = json.loads(text)  # raw rows hand JSON back as text (as Django's loader does)
+        writes.apply_entry(match, kind, payload)
         if kind == LogEntry.Kind.DEAL:
-            match.start_hand(Deal.from_record(match.rules, payload["deal"]))
             seed = payload["seed"]
-        else:
-            match.apply(*move_from_record(payload))
     fresh = dataclasses.replace(held, hand_seed=seed)
     return fresh.moved(match, version=version, deadline=deadline, finished=finished)
 

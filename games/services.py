@@ -24,7 +24,6 @@ from games import events, jobs, results, signals, snapshots, writes
 from games.engine import Deal, Draw, IllegalMove, Match, Move, Pass, Rules, export, load
 from games.engine.bots import Bot, Level
 from games.engine.bots.hint import Hint, hint
-from games.engine.record import move_from_record
 from games.models import LogEntry, Seat, Table
 
 logger = logging.getLogger(__name__)
@@ -769,10 +768,7 @@ def _log_move(table: Table, match: Match, seat: int, move: Move) -> None:
 def _replay_log(table: Table, entries: list[LogEntry]) -> Match:
     match = Match(Rules.from_record(table.rules))
     for entry in entries:
-        if entry.kind == LogEntry.Kind.DEAL:
-            match.start_hand(Deal.from_record(match.rules, entry.payload["deal"]))
-        else:
-            match.apply(*move_from_record(entry.payload))
+        writes.apply_entry(match, entry.kind, entry.payload)
     return match
 
 

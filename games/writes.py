@@ -1,6 +1,6 @@
-"""Writing a player's change in one statement: the table row at its new version and the log
-entries of the move or deal, only if the row is still at the version the change was checked
-against.
+"""A table's log entries (made from a move or a deal, and replayed on a match), and writing a
+player's change in one statement: the table row at its new version and the change's log
+entries, only if the row is still at the version the change was checked against.
 
 PostgreSQL runs it as one data-modifying ``WITH``: no row read first, no lock held across round
 trips, no transaction to open and commit (a single statement is atomic). Another change that
@@ -21,6 +21,7 @@ from django.db.backends.utils import CursorWrapper
 
 from games.engine import Deal, Match, Move
 from games.engine.moves import move_to_record
+from games.engine.record import move_from_record
 from games.models import LogEntry, Table
 
 
@@ -49,6 +50,14 @@ def deal_entry(match: Match, deal: Deal, seed: str, version: int) -> Entry:
     """The log entry of ``deal``, just dealt in ``match`` from ``seed``, making ``version``."""
     payload = {"deal": deal.to_record(), "seed": seed}
     return Entry(last_position(match), LogEntry.Kind.DEAL, None, payload, version)
+
+
+def apply_entry(match: Match, kind: str, payload: dict[str, Any]) -> None:
+    """Replay one log entry (a deal or a move, as written above) on ``match``."""
+    if kind == LogEntry.Kind.DEAL:
+        match.start_hand(Deal.from_record(match.rules, payload["deal"]))
+    else:
+        match.apply(*move_from_record(payload))
 
 
 def one_statement() -> bool:

@@ -20,9 +20,8 @@ from asgiref.sync import sync_to_async
 from hidden_audit import Moment, audit, hands_of
 from test_consumers import connect, new_session, receive
 
-from games import consumers, events, selectors, services, snapshots
+from games import consumers, events, selectors, services, snapshots, writes
 from games.engine import Deal, Match, Rules, load
-from games.engine.record import move_from_record
 from games.engine.rules import PRESET_SEATS, Preset
 from games.models import LogEntry, Table
 
@@ -152,10 +151,7 @@ def match_at(public_id: str, version: int) -> Match:
     match = Match(Rules.from_record(table.rules))
     entries = LogEntry.objects.filter(table=table, version__lte=version).order_by("position")
     for entry in entries:
-        if entry.kind == LogEntry.Kind.DEAL:
-            match.start_hand(Deal.from_record(match.rules, entry.payload["deal"]))
-        else:
-            match.apply(*move_from_record(entry.payload))
+        writes.apply_entry(match, entry.kind, entry.payload)
     return match
 
 

@@ -20,7 +20,7 @@ BEN = Player(user_id=None, session_key="ben-session")
 
 
 @pytest.fixture(autouse=True)
-def _postgresql(settings):
+def _postgresql_and_timed_jobs(settings):
     if connection.vendor != "postgresql":
         pytest.skip("one-statement moves are PostgreSQL's (SQLite takes the locked path)")
     # Deadline jobs wait their minute on a timer thread instead of running inline: the
@@ -37,6 +37,14 @@ def started_table(**options) -> Table:
     services.start_table(public_id=table.public_id, player=ANN)
     table.refresh_from_db()
     return table
+
+
+def assert_same_as_a_full_read(snapshot: snapshots.TableSnapshot, table: Table) -> None:
+    """``snapshot`` is the table as reading its row (and seats) gives it."""
+    table.refresh_from_db()
+    read = snapshots.TableSnapshot.of(table, list(table.seats.all()))
+    assert replace(snapshot, match=None) == replace(read, match=None)
+    assert export(snapshot.match) == export(read.match)
 
 
 def mover(table: Table) -> Player:
@@ -72,10 +80,7 @@ def test_a_move_on_the_snapshot_is_one_statement_and_writes_what_the_locked_path
         assert versions == list(range(1, table.version + 1))[-len(versions) :]
         assert (table.deadline is not None) == (load(table.record).turn is not None)
         # The snapshot kept after the commit is the row as the locked path would read it.
-        kept = snapshots.recall(table.public_id, at_least=version)
-        read = snapshots.TableSnapshot.of(table, list(table.seats.all()))
-        assert replace(kept, match=None) == replace(read, match=None)
-        assert export(kept.match) == export(read.match)
+        assert_same_as_a_full_read(snapshots.recall(table.public_id, at_least=version), table)
 
 
 def test_a_row_moved_on_by_another_process_writes_nothing_and_says_stale():
@@ -138,9 +143,6 @@ def test_the_next_hand_is_dealt_in_one_statement_with_its_seed(django_assert_num
     assert table.hand_seed not in ("", first_seed)
     assert table.record == replayed_from_log(table)
     assert len(table.record["hands"]) == 2
-    kept = snapshots.recall(table.public_id, at_least=version)
-    read = snapshots.TableSnapshot.of(table, list(table.seats.all()))
-    assert replace(kept, match=None) == replace(read, match=None)
-    assert export(kept.match) == export(read.match)
+    assert_same_as_a_full_read(snapshots.recall(table.public_id, at_least=version), table)
     with pytest.raises(IllegalMove, match="still being played"):
         services.next_hand(public_id=table.public_id, player=ANN, seen_version=version)

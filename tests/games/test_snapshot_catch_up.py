@@ -2,14 +2,17 @@
 up from the log in one query, and reads the row whole when something else changed the table:
 either way it ends with exactly the state a full read gives."""
 
-from dataclasses import replace
-
 import pytest
 
 from games import selectors, services, snapshots
-from games.engine import Play, Rules, export, load
+from games.engine import Play, Rules, load
 from games.models import Table
-from tests.games.test_one_statement_moves import ANN, BEN, started_table
+from tests.games.test_one_statement_moves import (
+    ANN,
+    BEN,
+    assert_same_as_a_full_read,
+    started_table,
+)
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -42,13 +45,6 @@ def as_another_process_left_it(snapshot: snapshots.TableSnapshot) -> None:
     """This process holds ``snapshot`` only: what came after was another process's."""
     snapshots.forget_all()
     snapshots.remember(snapshot)
-
-
-def assert_same_as_a_full_read(caught: snapshots.TableSnapshot, table: Table) -> None:
-    table.refresh_from_db()
-    read = snapshots.TableSnapshot.of(table, list(table.seats.all()))
-    assert replace(caught, match=None) == replace(read, match=None)
-    assert export(caught.match) == export(read.match)
 
 
 def test_moves_of_another_process_are_caught_up_from_the_log_in_one_query(
