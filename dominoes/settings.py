@@ -158,6 +158,10 @@ else:
         }
     }
 
+# Each server event loop's own PostgreSQL connections (games.async_db), for the one statement
+# of a move or a deal: at most this many at once per process, besides Django's pool above.
+LOOP_DB_CONNECTIONS = env_int("LOOP_DB_CONNECTIONS", 8)
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Channels, jobs, cache ------------------------------------------------------------------

@@ -14,12 +14,11 @@ from collections.abc import Callable
 from typing import Any
 
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.db import connection
 
 from accounts.guests import player_for
 from games import events, presence, selectors, services, snapshots
+from games.async_db import in_database
 from games.engine import IllegalMove, InvalidTile, Move
 from games.engine.moves import move_to_record
 from games.engine.record import move_from_record
@@ -53,14 +52,6 @@ class TokenBucket:
             return False
         self.tokens -= 1
         return True
-
-
-def in_database(func: Callable[..., Any]) -> Callable[..., Any]:
-    """``func`` (database work) made awaitable. On PostgreSQL it runs on any thread of the
-    server's pool rather than channels' single database thread: row locks already order the
-    changes of one table, and the round trips of one move overlap with other tables' moves.
-    SQLite (the embedded default) keeps the single thread: it has one writer at a time."""
-    return database_sync_to_async(func, thread_sensitive=connection.vendor != "postgresql")
 
 
 def player_of(scope: dict[str, Any]) -> Player:
@@ -222,9 +213,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             except (IllegalMove, InvalidTile) as error:
                 await self._error(_sentence(str(error)))
                 return
-            await in_database(services.play)(move=move, **common)
+            await services.aplay(move=move, **common)
         elif kind == "next_hand":
-            await in_database(services.next_hand)(**common)
+            await services.anext_hand(**common)
         else:
             await in_database(services.undo)(**common)
 

@@ -27,7 +27,7 @@ def group_name(public_id: str) -> str:
 def publish(public_id: str, version: int) -> None:
     """Tell everyone watching the table that it reached ``version`` (called after commit)."""
     layer = get_channel_layer()
-    group, message = group_name(public_id), {"type": CHANGED, "version": version}
+    group, message = _announcement(public_id, version)
     if isinstance(layer, InMemoryChannelLayer):
         # Its queues belong to the server's event loop: async_to_sync runs there when called
         # from a view or consumer thread (and there is nobody to tell anywhere else).
@@ -45,6 +45,19 @@ def publish(public_id: str, version: int) -> None:
     # of Redis connections, instead of a new loop and connection for every announcement.
     sending = layer.group_send(group, message)
     asyncio.run_coroutine_threadsafe(sending, _publisher_loop()).result(PUBLISH_TIMEOUT)
+
+
+async def apublish(public_id: str, version: int) -> None:
+    """:func:`publish` from the server's event loop. A lost announcement costs a late update,
+    never a wrong one (and never the change, committed already): it is logged."""
+    try:
+        await get_channel_layer().group_send(*_announcement(public_id, version))
+    except Exception:
+        logger.exception("announcing a table change failed")
+
+
+def _announcement(public_id: str, version: int) -> tuple[str, dict[str, object]]:
+    return group_name(public_id), {"type": CHANGED, "version": version}
 
 
 def _log_failure(sent: Future) -> None:

@@ -19,8 +19,9 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
+from psycopg import OperationalError
 
-from games import events, jobs, results, signals, snapshots, writes
+from games import async_db, events, jobs, results, signals, snapshots, writes
 from games.engine import Deal, Draw, IllegalMove, Match, Move, Pass, Rules, export, load
 from games.engine.bots import Bot, Level
 from games.engine.bots.hint import Hint, hint
@@ -203,14 +204,26 @@ def start_table(*, public_id: str, player: Player, level: Level | str = Level.ME
 def play(*, public_id: str, player: Player, move: Move, seen_version: int) -> int:
     """Play ``move`` for the player's seat; illegal or stale moves change nothing. Returns the
     table's new version."""
+    version = _change_on_snapshot(public_id, player, seen_version, partial(_act_move, move))
+    return version if version is not None else _play_locked(public_id, player, move, seen_version)
 
-    def act(match: Match, seat: int, version: int) -> writes.Entry:
-        match.apply(seat, move)
-        return writes.move_entry(match, seat, move, version)
 
-    version = _change_on_snapshot(public_id, player, seen_version, act)
+async def aplay(*, public_id: str, player: Player, move: Move, seen_version: int) -> int:
+    """:func:`play` from the server's event loop: on this process's snapshot, written from the
+    loop, when the snapshot decides; else in a database thread."""
+    act = partial(_act_move, move)
+    version = await _achange_on_snapshot(public_id, player, seen_version, act)
     if version is not None:
         return version
+    return await async_db.in_database(_play_locked)(public_id, player, move, seen_version)
+
+
+def _act_move(move: Move, match: Match, seat: int, version: int) -> writes.Entry:
+    match.apply(seat, move)
+    return writes.move_entry(match, seat, move, version)
+
+
+def _play_locked(public_id: str, player: Player, move: Move, seen_version: int) -> int:
     with transaction.atomic():
         table, match = _locked(public_id, seen_version)
         seat = _seat_of(table, player)
@@ -224,8 +237,18 @@ def next_hand(*, public_id: str, player: Player, seen_version: int) -> int:
     """Deal the next hand once the last one is over (the "Next round" button). Returns the
     table's new version."""
     version = _change_on_snapshot(public_id, player, seen_version, _act_deal)
+    return version if version is not None else _next_hand_locked(public_id, player, seen_version)
+
+
+async def anext_hand(*, public_id: str, player: Player, seen_version: int) -> int:
+    """:func:`next_hand` from the server's event loop (as :func:`aplay`)."""
+    version = await _achange_on_snapshot(public_id, player, seen_version, _act_deal)
     if version is not None:
         return version
+    return await async_db.in_database(_next_hand_locked)(public_id, player, seen_version)
+
+
+def _next_hand_locked(public_id: str, player: Player, seen_version: int) -> int:
     with transaction.atomic():
         table, match = _locked(public_id, seen_version)
         _seat_of(table, player)
@@ -234,23 +257,32 @@ def next_hand(*, public_id: str, player: Player, seen_version: int) -> int:
     return table.version
 
 
-def _change_on_snapshot(
+@dataclass(frozen=True, slots=True)
+class _Decided:
+    """A player's change decided on this process's snapshot: what to write, and the table
+    once it is written (its next deadline ``seconds`` away, whether the computer moves)."""
+
+    change: writes.Change
+    after: snapshots.TableSnapshot
+    seconds: float | None
+    computer_turn: bool
+
+
+def _decide_on_snapshot(
     public_id: str,
     player: Player,
     seen_version: int,
     act: Callable[[Match, int, int], writes.Entry],
-) -> int | None:
+) -> _Decided | None:
     """A player's change (``act``: a move or a deal) checked against this process's snapshot
-    of the version the player saw, and written in one statement that applies only if the row
-    is still at that version (no row read, no lock, no transaction to open and close: a third
-    of the round trips). Returns the new version.
+    of the version the player saw, to be written in one statement that applies only if the row
+    is still at that version (no row read, no lock, no transaction to open and close).
 
     ``act(match, seat, version)`` applies the change to ``match`` for ``seat`` and returns its
     log entry, ``version``; it raises IllegalMove for a change that is illegal there (a table
     at a version is one state forever). None when the snapshot cannot decide (none held at that
-    version, the player not found among its seats, the match not being played, SQLite) or the
-    row has moved on meanwhile (another process's change): the caller then takes the locked
-    path, which knows the row as it is.
+    version, the player not found among its seats, the match not being played, SQLite): the
+    caller then takes the locked path, which knows the row as it is.
     """
     snapshot = snapshots.recall(public_id, at_least=seen_version)
     if snapshot is None or snapshot.version != seen_version or not writes.one_statement():
@@ -272,7 +304,7 @@ def _change_on_snapshot(
     )
     now = timezone.now()
     deadline = None if seconds is None else now + timedelta(seconds=seconds)
-    written = writes.write_change(
+    change = writes.Change(
         table_id=snapshot.id,
         from_version=snapshot.version,
         to_version=version,
@@ -281,16 +313,64 @@ def _change_on_snapshot(
         entries=entries,
         now=now,
     )
-    if not written:
-        return None
     dealt = entries[0].kind == LogEntry.Kind.DEAL
     after = replace(snapshot, hand_seed=entries[0].payload["seed"]) if dealt else snapshot
     moved = after.moved(match, version=version, deadline=deadline, finished=match.finished)
-    transaction.on_commit(partial(_committed, moved))
-    _schedule(public_id, version, seconds, computer_turn)
-    if match.finished:
-        _announce_finish(public_id)
-    return version
+    return _Decided(change, moved, seconds, computer_turn)
+
+
+def _change_on_snapshot(
+    public_id: str,
+    player: Player,
+    seen_version: int,
+    act: Callable[[Match, int, int], writes.Entry],
+) -> int | None:
+    """The change decided on the snapshot (:func:`_decide_on_snapshot`), written: its new
+    version; None when the snapshot cannot decide or the row moved on meanwhile (another
+    process's change, a job)."""
+    decided = _decide_on_snapshot(public_id, player, seen_version, act)
+    if decided is None or not writes.write_change(decided.change):
+        return None
+    transaction.on_commit(partial(_committed, decided.after))
+    _follow_up(decided)
+    return decided.after.version
+
+
+async def _achange_on_snapshot(
+    public_id: str,
+    player: Player,
+    seen_version: int,
+    act: Callable[[Match, int, int], writes.Entry],
+) -> int | None:
+    """:func:`_change_on_snapshot` from the server's event loop: written on the loop's own
+    connection, announced from the loop; only the jobs it starts (a computer's move, a
+    deadline, a finished match's listeners) go to a database thread."""
+    decided = _decide_on_snapshot(public_id, player, seen_version, act)
+    if decided is None:
+        return None
+    try:
+        written = await writes.awrite_change(decided.change)
+    except OperationalError:
+        # The loop's connection was lost (a restarted database, say): the locked path, on
+        # Django's connections, decides, and says so if the table moved on after all.
+        logger.warning("a change from the event loop found no database", exc_info=True)
+        return None
+    if not written:
+        return None
+    snapshots.remember(decided.after)
+    await events.apublish(public_id, decided.after.version)
+    if decided.computer_turn or decided.seconds is not None or decided.change.finished:
+        await async_db.in_database(_follow_up)(decided)
+    return decided.after.version
+
+
+def _follow_up(decided: _Decided) -> None:
+    """What a change written on the snapshot starts once committed: the computer's move or the
+    deadline's job, and a finished match's listeners."""
+    after = decided.after
+    _schedule(after.public_id, after.version, decided.seconds, decided.computer_turn)
+    if decided.change.finished:
+        _announce_finish(after.public_id)
 
 
 def undo(*, public_id: str, player: Player, seen_version: int) -> Table:

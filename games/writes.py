@@ -19,6 +19,7 @@ from django.db import connection
 from django.db.backends.postgresql.base import ServerBindingCursor
 from django.db.backends.utils import CursorWrapper
 
+from games import async_db
 from games.engine import Deal, Match, Move
 from games.engine.moves import move_to_record
 from games.engine.record import move_from_record
@@ -69,21 +70,42 @@ _TABLE = Table._meta.db_table
 _LOG = LogEntry._meta.db_table
 
 
-def write_change(
-    *,
-    table_id: int,
-    from_version: int,
-    to_version: int,
-    finished: bool,
-    deadline: datetime | None,
-    entries: list[Entry],
-    now: datetime,
-) -> bool:
-    """Move the table row from ``from_version`` to ``to_version`` and append ``entries`` to its
-    log, in one statement; False, writing nothing, if the row is not at ``from_version`` (or is
-    gone). The row gets its finished flag and deadline, and its record grows in place (only the
-    new part is sent): ``entries`` that start with a deal are a new hand with its first moves
-    (the hand's seed kept), else moves of the record's last hand."""
+class Change(NamedTuple):
+    """A player's change to write: the table row from ``from_version`` to ``to_version``, with
+    its finished flag and deadline, and ``entries`` appended to its log. Entries that start
+    with a deal are a new hand with its first moves (the hand's seed kept), else moves of the
+    record's last hand."""
+
+    table_id: int
+    from_version: int
+    to_version: int
+    finished: bool
+    deadline: datetime | None
+    entries: list[Entry]
+    now: datetime
+
+
+def write_change(change: Change) -> bool:
+    """Write ``change`` in one statement; False, writing nothing, if the row is not at its
+    ``from_version`` (or is gone)."""
+    sql, params = _statement(change)
+    with _bound_cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount == len(change.entries)
+
+
+async def awrite_change(change: Change) -> bool:
+    """:func:`write_change` from the server's event loop, on a connection of its own."""
+    sql, params = _statement(change)
+    async with async_db.loop_connection() as conn:
+        cursor = await conn.execute(sql, params)
+        return cursor.rowcount == len(change.entries)
+
+
+def _statement(change: Change) -> tuple[str, list[Any]]:
+    """The statement of ``change`` and its parameters. The record grows in place: only the
+    new moves, or the new hand, are sent."""
+    entries = change.entries
     moves = [entry.payload for entry in entries if entry.kind == LogEntry.Kind.MOVE]
     if entries[0].kind == LogEntry.Kind.DEAL:
         deal = entries[0].payload
@@ -107,12 +129,20 @@ def write_change(
         SELECT changed.id, entry.position, entry.kind, entry.seat, entry.payload, entry.version, %s
         FROM changed, (VALUES {values}) AS entry (position, kind, seat, payload, version)
     """
-    params = [*record_part, seed, to_version, finished, deadline, now, table_id, from_version, now]
+    params = [
+        *record_part,
+        seed,
+        change.to_version,
+        change.finished,
+        change.deadline,
+        change.now,
+        change.table_id,
+        change.from_version,
+        change.now,
+    ]
     for entry in entries:
         params += [entry.position, entry.kind, entry.seat, json.dumps(entry.payload), entry.version]
-    with _bound_cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.rowcount == len(entries)
+    return sql, params
 
 
 def _bound_cursor() -> CursorWrapper:

@@ -5,9 +5,10 @@ illegal move."""
 from dataclasses import replace
 
 import pytest
+from asgiref.sync import sync_to_async
 from django.db import connection
 
-from games import services, snapshots
+from games import async_db, services, snapshots
 from games.engine import IllegalMove, Play, Rules, export, load
 from games.models import LogEntry, Table
 from games.services import Player, StaleVersion
@@ -146,3 +147,102 @@ def test_the_next_hand_is_dealt_in_one_statement_with_its_seed(django_assert_num
     assert_same_as_a_full_read(snapshots.recall(table.public_id, at_least=version), table)
     with pytest.raises(IllegalMove, match="still being played"):
         services.next_hand(public_id=table.public_id, player=ANN, seen_version=version)
+
+
+# --- from the server's event loop (the table consumer's path) ------------------------------
+def never_in_a_thread(func):
+    raise AssertionError(f"{func.__qualname__} was sent to a database thread")
+
+
+@pytest.mark.asyncio
+async def test_moves_from_the_event_loop_are_written_there_as_the_locked_path_writes(
+    monkeypatch,
+):
+    table = await sync_to_async(started_table)(turn_seconds=None)  # no deadline jobs to start
+    monkeypatch.setattr(async_db, "in_database", never_in_a_thread)
+    for _ in range(12):
+        if table.finished or load(table.record).turn is None:
+            break
+        before = table.version
+        version = await services.aplay(
+            public_id=table.public_id,
+            player=mover(table),
+            move=a_move(table),
+            seen_version=before,
+        )
+        await sync_to_async(table.refresh_from_db)()
+        assert table.version == version > before
+        assert table.record == await sync_to_async(replayed_from_log)(table)
+        kept = snapshots.recall(table.public_id, at_least=version)
+        await sync_to_async(assert_same_as_a_full_read)(kept, table)
+    assert table.version > 3
+
+
+@pytest.mark.asyncio
+async def test_the_next_hand_from_the_event_loop_is_dealt_there(monkeypatch):
+    table = await sync_to_async(started_table)(turn_seconds=None)
+    while not load(table.record).needs_deal:
+        await services.aplay(
+            public_id=table.public_id,
+            player=mover(table),
+            move=a_move(table),
+            seen_version=table.version,
+        )
+        await sync_to_async(table.refresh_from_db)()
+    monkeypatch.setattr(async_db, "in_database", never_in_a_thread)
+    version = await services.anext_hand(
+        public_id=table.public_id, player=ANN, seen_version=table.version
+    )
+    await sync_to_async(table.refresh_from_db)()
+    assert table.version == version and len(table.record["hands"]) == 2
+    assert table.record == await sync_to_async(replayed_from_log)(table)
+    kept = snapshots.recall(table.public_id, at_least=version)
+    await sync_to_async(assert_same_as_a_full_read)(kept, table)
+
+
+@pytest.mark.asyncio
+async def test_a_row_moved_on_writes_nothing_from_the_event_loop_and_says_stale():
+    table = await sync_to_async(started_table)()
+    seen = snapshots.recall(table.public_id, at_least=table.version)
+    first = mover(table)
+    await services.aplay(
+        public_id=table.public_id, player=first, move=a_move(table), seen_version=table.version
+    )
+    snapshots.forget_all()  # this process still holds the old snapshot, as above
+    snapshots.remember(seen)
+    await sync_to_async(table.refresh_from_db)()
+    before = (await table.log.acount(), table.version)
+    with pytest.raises(StaleVersion):
+        await services.aplay(
+            public_id=table.public_id,
+            player=first,
+            move=seen.match.legal_moves()[0],
+            seen_version=seen.version,
+        )
+    await sync_to_async(table.refresh_from_db)()
+    assert (await table.log.acount(), table.version) == before
+
+
+@pytest.mark.asyncio
+async def test_the_loop_keeps_one_connection_and_a_lost_one_costs_no_move():
+    table = await sync_to_async(started_table)(turn_seconds=None)
+    backends = set()
+    for _ in range(3):
+        async with async_db.loop_connection() as conn:
+            backends.add(conn.info.backend_pid)
+    assert len(backends) == 1, "one connection, kept open between uses"
+    await sync_to_async(terminate_backend)(backends.pop())  # a database restart, for it
+    before = table.version
+    version = await services.aplay(
+        public_id=table.public_id, player=mover(table), move=a_move(table), seen_version=before
+    )
+    await sync_to_async(table.refresh_from_db)()
+    assert table.version == version > before
+    assert table.record == await sync_to_async(replayed_from_log)(table)
+    async with async_db.loop_connection() as conn:
+        assert conn.info.backend_pid not in backends, "the lost connection was dropped"
+
+
+def terminate_backend(pid: int) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
