@@ -153,7 +153,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         snapshot = snapshots.recall(self.public_id, at_least=version)
         if snapshot is None:
-            snapshot = await in_database(selectors.snapshot_at)(self.public_id, version)
+            snapshot = await selectors.asnapshot_at(self.public_id, version)
         await self._send_view(selectors.state_of(snapshot, self.seat))
 
     # --- messages ---------------------------------------------------------------------------

@@ -2,13 +2,17 @@
 
 import dataclasses
 import json
+import logging
 from typing import Any
 
 from django.db import connection
+from psycopg import OperationalError
 
-from games import snapshots, writes
+from games import async_db, snapshots, writes
 from games.models import LogEntry, Table
 from games.services import Player, TableNotFound
+
+logger = logging.getLogger(__name__)
 
 
 def table_for(public_id: str) -> Table:
@@ -45,12 +49,41 @@ def snapshot_at(public_id: str, version: int) -> snapshots.TableSnapshot:
     held = snapshots.recall(public_id, at_least=0)
     if held is not None and held.version >= version:
         return held
-    caught_up = _caught_up(held) if held is not None else None
-    if caught_up is None:
-        table = table_for(public_id)
-        caught_up = snapshots.TableSnapshot.of(table, list(table.seats.all()))
-    snapshots.remember(caught_up)
-    return caught_up
+    if held is not None and held.started:
+        with connection.cursor() as cursor:
+            cursor.execute(_LOG_SINCE, [held.version, held.id])
+            caught_up = _caught_up(held, cursor.fetchall())
+        if caught_up is not None:
+            snapshots.remember(caught_up)
+            return caught_up
+    return _read_whole(public_id)
+
+
+async def asnapshot_at(public_id: str, version: int) -> snapshots.TableSnapshot:
+    """:func:`snapshot_at` from the server's event loop: the log read on the loop's own
+    connection; only a read of the whole row goes to a database thread."""
+    held = snapshots.recall(public_id, at_least=0)
+    if held is not None and held.version >= version:
+        return held
+    if held is not None and held.started:
+        try:
+            async with async_db.loop_connection() as conn:
+                cursor = await conn.execute(_LOG_SINCE, [held.version, held.id])
+                caught_up = _caught_up(held, await cursor.fetchall())
+        except OperationalError:
+            logger.warning("catching up from the event loop found no database", exc_info=True)
+            caught_up = None
+        if caught_up is not None:
+            snapshots.remember(caught_up)
+            return caught_up
+    return await async_db.in_database(_read_whole)(public_id)
+
+
+def _read_whole(public_id: str) -> snapshots.TableSnapshot:
+    table = table_for(public_id)
+    snapshot = snapshots.TableSnapshot.of(table, list(table.seats.all()))
+    snapshots.remember(snapshot)
+    return snapshot
 
 
 _LOG_SINCE = f"""
@@ -62,16 +95,14 @@ _LOG_SINCE = f"""
 """
 
 
-def _caught_up(held: snapshots.TableSnapshot) -> snapshots.TableSnapshot | None:
-    """``held`` brought to the row's version by the log entries written since (one query: the
-    moves another process committed), or None when something else changed the table meanwhile
-    (its versions are then not all log entries: a seat left, a vote, a forfeit, an undo) or may
-    have: the start of a table, whose deal is in the log, also seats the computer."""
-    if not held.started:
-        return None
-    with connection.cursor() as cursor:
-        cursor.execute(_LOG_SINCE, [held.version, held.id])
-        rows = cursor.fetchall()
+def _caught_up(
+    held: snapshots.TableSnapshot, rows: list[tuple[Any, ...]]
+) -> snapshots.TableSnapshot | None:
+    """``held`` brought to the row's version by the log entries written since (``rows`` of
+    ``_LOG_SINCE``: the moves another process committed), or None when something else changed
+    the table meanwhile (its versions are then not all log entries: a seat left, a vote, a
+    forfeit, an undo) or may have: the start of a table, whose deal is in the log, also seats
+    the computer (``held`` must be started)."""
     if not rows:
         return None  # the table is gone
     version, deadline, finished = rows[0][:3]

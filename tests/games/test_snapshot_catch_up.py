@@ -3,14 +3,16 @@ up from the log in one query, and reads the row whole when something else change
 either way it ends with exactly the state a full read gives."""
 
 import pytest
+from asgiref.sync import async_to_sync
 
-from games import selectors, services, snapshots
+from games import async_db, selectors, services, snapshots
 from games.engine import Play, Rules, load
 from games.models import Table
 from tests.games.test_one_statement_moves import (
     ANN,
     BEN,
     assert_same_as_a_full_read,
+    never_in_a_thread,
     started_table,
 )
 
@@ -23,6 +25,15 @@ def _settings(settings):
     # counted are the read's, and no computer move lands in the middle.
     settings.JOBS_BACKEND = "thread"
     settings.BOT_PAUSE_SECONDS = 600
+
+
+@pytest.fixture(params=["thread", "loop"])
+def snapshot_at(request):
+    """Catching up as a database thread does (selectors.snapshot_at), or as the table consumer
+    does, from the server's event loop (selectors.asnapshot_at)."""
+    if request.param == "thread":
+        return selectors.snapshot_at
+    return async_to_sync(selectors.asnapshot_at)
 
 
 def play_one(table: Table) -> None:
@@ -63,7 +74,24 @@ def test_moves_of_another_process_are_caught_up_from_the_log_in_one_query(
     assert snapshots.recall(table.public_id, at_least=table.version) == caught
 
 
-def test_a_new_hand_is_caught_up_with_its_deal_and_fair_deal_seed():
+def test_the_event_loop_catches_up_from_the_log_without_a_thread(
+    django_assert_num_queries, monkeypatch
+):
+    table = started_table()
+    held = snapshots.recall(table.public_id, at_least=table.version)
+    for _ in range(3):
+        play_one(table)
+    table.refresh_from_db()
+    as_another_process_left_it(held)
+    monkeypatch.setattr(async_db, "in_database", never_in_a_thread)
+    with django_assert_num_queries(0):  # one, on the loop's own connection
+        caught = async_to_sync(selectors.asnapshot_at)(table.public_id, table.version)
+    assert caught.version == table.version > held.version
+    assert_same_as_a_full_read(caught, table)
+    assert snapshots.recall(table.public_id, at_least=table.version) == caught
+
+
+def test_a_new_hand_is_caught_up_with_its_deal_and_fair_deal_seed(snapshot_at):
     table = started_table()
     first_seed = table.hand_seed
     held = snapshots.recall(table.public_id, at_least=table.version)
@@ -72,24 +100,24 @@ def test_a_new_hand_is_caught_up_with_its_deal_and_fair_deal_seed():
         table.refresh_from_db()
     assert table.hand_seed != first_seed, "a second hand was dealt"
     as_another_process_left_it(held)
-    caught = selectors.snapshot_at(table.public_id, table.version)
+    caught = snapshot_at(table.public_id, table.version)
     assert caught.hand_seed == table.hand_seed
     assert_same_as_a_full_read(caught, table)
 
 
-def test_a_change_that_is_not_in_the_log_makes_a_full_read():
+def test_a_change_that_is_not_in_the_log_makes_a_full_read(snapshot_at):
     table = started_table()
     held = snapshots.recall(table.public_id, at_least=table.version)
     play_one(table)
     services.leave_table(public_id=table.public_id, player=BEN)  # a seat away: no log entry
     table.refresh_from_db()
     as_another_process_left_it(held)
-    caught = selectors.snapshot_at(table.public_id, table.version)
+    caught = snapshot_at(table.public_id, table.version)
     assert any(seat.away for seat in caught.seats)
     assert_same_as_a_full_read(caught, table)
 
 
-def test_a_table_started_by_another_process_is_read_whole():
+def test_a_table_started_by_another_process_is_read_whole(snapshot_at):
     table = services.create_online_table(
         player=ANN, name="Ann", rules=Rules.for_preset("draw", seats=3)
     )
@@ -101,6 +129,6 @@ def test_a_table_started_by_another_process_is_read_whole():
     services.start_table(public_id=table.public_id, player=ANN)
     table.refresh_from_db()
     as_another_process_left_it(lobby)
-    caught = selectors.snapshot_at(table.public_id, table.version)
+    caught = snapshot_at(table.public_id, table.version)
     assert caught.started and len(caught.seats) == 3
     assert_same_as_a_full_read(caught, table)
