@@ -6,7 +6,11 @@ minimal client of ``bench/table.py``) on loopback, against ``daphne`` in product
 PostgreSQL (a database of the bench's own, created, migrated and dropped) and the Redis channel
 layer (``--redis``, flushed at start and end), with ``JOBS_BACKEND=thread`` (two people: no
 computer moves to run). With ``--processes 2`` two daphne processes share the database and
-Redis, seat 0 on the first and seat 1 on the second (every update crosses channels-redis).
+Redis. ``--placement split`` (the default, the worst case) puts seat 0 on the first and seat 1
+on the second: every move crosses channels-redis and the other process reads it from the log.
+``--placement table`` puts both seats of a table on one process, the tables spread evenly over
+the processes: what a proxy routing ``/ws/tables/<id>/`` by a hash of the table gives, and what
+the echo's connections are (each one served by one process).
 
 Per process count (``--processes``, default ``1,2``) and mode:
 
@@ -281,7 +285,8 @@ async def play_table(
 
 
 async def drive(
-    ports: tuple[int, int],
+    ports: list[int],
+    placement: str,
     tables: list[TableSeats],
     pace: tuple[float, float] | None,
     seconds: float,
@@ -289,7 +294,10 @@ async def drive(
 ) -> Run:
     run = Run(pace, random.Random(seed))
     gate, go = asyncio.Semaphore(HANDSHAKES), asyncio.Event()
-    tasks = [asyncio.create_task(play_table(run, ports, t, gate, go)) for t in tables]
+    tasks = [
+        asyncio.create_task(play_table(run, seat_ports(ports, placement, i), t, gate, go))
+        for i, t in enumerate(tables)
+    ]
     deadline = time.monotonic() + 180
     while run.ready < len(tables) and time.monotonic() < deadline:
         await asyncio.sleep(0.1)  # every table connected (or failed) before the window opens
@@ -304,6 +312,14 @@ async def drive(
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
     return run
+
+
+def seat_ports(ports: list[int], placement: str, index: int) -> tuple[int, int]:
+    """The servers of the two seats of the ``index``-th table (see ``--placement``)."""
+    if placement == "split":
+        return ports[0], ports[-1]
+    port = ports[index % len(ports)]
+    return port, port
 
 
 # --- the bare echo ----------------------------------------------------------------------------
@@ -480,6 +496,7 @@ def bench(args: argparse.Namespace, logs: Path, database_url: str) -> None:
     flat_median = {p: statistics.median(rates) for p, rates in flat.items() if rates}
     echo_median = {p: statistics.median(rates) for p, rates in echo.items() if rates}
     summary: dict[str, Any] = {"bench": "load", "tables": args.tables}
+    summary["placement"] = args.placement
     summary |= {"human_p99_ms": human_p99, "human_errors": human_errors}
     summary |= {"echo_human_p99_ms": echo_human_p99}
     summary |= {"rounds": args.rounds}
@@ -510,9 +527,11 @@ def run_site(
     seconds = args.human_seconds if human else args.flat_seconds
     tables = [make_table() for _ in range(args.tables)]
     pace = args.pace if human else None
-    ports = (servers[0].port, servers[-1].port)
-    run = asyncio.run(drive(ports, tables, pace, seconds, rng.randrange(1 << 30)))
+    ports = [server.port for server in servers]
+    seed = rng.randrange(1 << 30)
+    run = asyncio.run(drive(ports, args.placement, tables, pace, seconds, seed))
     line = load_line(f"load.{mode}", processes, args.tables, seconds, run)
+    line["placement"] = args.placement
     errors = [s.last_error() for s in servers if s.last_error()]
     if errors:
         line["server_error"] = errors[-1]
@@ -574,6 +593,12 @@ def main() -> None:
     )
     add_service_arguments(parser)
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' moves")
+    parser.add_argument(
+        "--placement",
+        choices=("split", "table"),
+        default="split",
+        help="a table's two seats on different processes (split) or on one (table)",
+    )
     args = parser.parse_args()
     args.processes = [int(p) for p in args.processes.split(",") if p.strip()]
     args.modes = [m.strip() for m in args.modes.split(",") if m.strip()]

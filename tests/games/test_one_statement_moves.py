@@ -246,3 +246,12 @@ async def test_the_loop_keeps_one_connection_and_a_lost_one_costs_no_move():
 def terminate_backend(pid: int) -> None:
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+
+
+def test_the_record_rewritten_at_every_move_is_compressed_with_lz4():
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT attcompression FROM pg_attribute"
+            " WHERE attrelid = 'games_table'::regclass AND attname = 'record'"
+        )
+        assert cursor.fetchone()[0] == "l"
