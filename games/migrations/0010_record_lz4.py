@@ -17,7 +17,7 @@ END $$;
 
 def set_lz4(apps, schema_editor):
     if schema_editor.connection.vendor == "postgresql":
-        schema_editor.execute(SET_LZ4)
+        schema_editor.execute(SET_LZ4, params=None)
 
 
 def set_default(apps, schema_editor):
