@@ -65,7 +65,7 @@ async def asnapshot_at(public_id: str, version: int) -> snapshots.TableSnapshot:
     held = snapshots.recall(public_id, at_least=0)
     if held is not None and held.version >= version:
         return held
-    if held is not None and held.started:
+    if held is not None and held.started and writes.one_statement():  # PostgreSQL
         try:
             async with async_db.loop_connection() as conn:
                 cursor = await conn.execute(_LOG_SINCE, [held.version, held.id])

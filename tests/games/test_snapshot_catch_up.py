@@ -5,7 +5,7 @@ either way it ends with exactly the state a full read gives."""
 import pytest
 from asgiref.sync import async_to_sync
 
-from games import async_db, selectors, services, snapshots
+from games import async_db, selectors, services, snapshots, writes
 from games.engine import Play, Rules, load
 from games.models import Table
 from tests.games.test_one_statement_moves import (
@@ -131,4 +131,22 @@ def test_a_table_started_by_another_process_is_read_whole(snapshot_at):
     as_another_process_left_it(lobby)
     caught = snapshot_at(table.public_id, table.version)
     assert caught.started and len(caught.seats) == 3
+    assert_same_as_a_full_read(caught, table)
+
+
+def no_loop_connection():
+    raise AssertionError("the event loop's own PostgreSQL connection was used")
+
+
+def test_on_sqlite_the_event_loop_reads_the_row_in_a_thread(monkeypatch):
+    # The loop's own connections are PostgreSQL's (psycopg): the embedded default's SQLite
+    # reads in its database thread.
+    table = started_table()
+    held = snapshots.recall(table.public_id, at_least=table.version)
+    play_one(table)
+    table.refresh_from_db()
+    as_another_process_left_it(held)
+    monkeypatch.setattr(writes, "one_statement", lambda: False)
+    monkeypatch.setattr(async_db, "loop_connection", no_loop_connection)
+    caught = async_to_sync(selectors.asnapshot_at)(table.public_id, table.version)
     assert_same_as_a_full_read(caught, table)
