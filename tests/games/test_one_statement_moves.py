@@ -2,6 +2,7 @@
 the same table as the locked path writes, nothing when the row moved on, no query for an
 illegal move."""
 
+import asyncio
 from dataclasses import replace
 
 import pytest
@@ -255,3 +256,25 @@ def test_the_record_rewritten_at_every_move_is_compressed_with_lz4():
             " WHERE attrelid = 'games_table'::regclass AND attname = 'record'"
         )
         assert cursor.fetchone()[0] == "l"
+
+
+@pytest.mark.asyncio
+async def test_racing_moves_from_two_tabs_on_the_event_loop_apply_once():
+    table = await sync_to_async(started_table)(turn_seconds=None)
+    before = table.version
+    match = load(table.record)
+    plays = [m for m in match.legal_moves() if isinstance(m, Play)] or match.legal_moves()
+    tabs = [
+        services.aplay(
+            public_id=table.public_id, player=mover(table), move=move, seen_version=before
+        )
+        for move in (plays[0], plays[-1])  # each tab its own move, sent at once
+    ]
+    outcomes = await asyncio.gather(*tabs, return_exceptions=True)
+    applied = [o for o in outcomes if isinstance(o, int)]
+    assert len(applied) == 1, outcomes
+    assert [type(o) for o in outcomes if not isinstance(o, int)] == [StaleVersion]
+    await sync_to_async(table.refresh_from_db)()
+    assert table.version == applied[0]
+    moves = await table.log.filter(version__gt=before, kind=LogEntry.Kind.MOVE).acount()
+    assert moves == applied[0] - before  # one player's move (and any forced moves after it)
