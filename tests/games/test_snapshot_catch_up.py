@@ -58,37 +58,40 @@ def as_another_process_left_it(snapshot: snapshots.TableSnapshot) -> None:
     snapshots.remember(snapshot)
 
 
-def test_moves_of_another_process_are_caught_up_from_the_log_in_one_query(
-    django_assert_num_queries,
-):
+def three_moves_behind() -> tuple[Table, snapshots.TableSnapshot]:
+    """A started table, three moves on from the snapshot this process holds."""
     table = started_table()
     held = snapshots.recall(table.public_id, at_least=table.version)
     for _ in range(3):
         play_one(table)
     table.refresh_from_db()
     as_another_process_left_it(held)
-    with django_assert_num_queries(1):
-        caught = selectors.snapshot_at(table.public_id, table.version)
+    return table, held
+
+
+def assert_caught_up(caught: snapshots.TableSnapshot, held, table: Table) -> None:
     assert caught.version == table.version > held.version
     assert_same_as_a_full_read(caught, table)
     assert snapshots.recall(table.public_id, at_least=table.version) == caught
+
+
+def test_moves_of_another_process_are_caught_up_from_the_log_in_one_query(
+    django_assert_num_queries,
+):
+    table, held = three_moves_behind()
+    with django_assert_num_queries(1):
+        caught = selectors.snapshot_at(table.public_id, table.version)
+    assert_caught_up(caught, held, table)
 
 
 def test_the_event_loop_catches_up_from_the_log_without_a_thread(
     django_assert_num_queries, monkeypatch
 ):
-    table = started_table()
-    held = snapshots.recall(table.public_id, at_least=table.version)
-    for _ in range(3):
-        play_one(table)
-    table.refresh_from_db()
-    as_another_process_left_it(held)
+    table, held = three_moves_behind()
     monkeypatch.setattr(async_db, "in_database", never_in_a_thread)
     with django_assert_num_queries(0):  # one, on the loop's own connection
         caught = async_to_sync(selectors.asnapshot_at)(table.public_id, table.version)
-    assert caught.version == table.version > held.version
-    assert_same_as_a_full_read(caught, table)
-    assert snapshots.recall(table.public_id, at_least=table.version) == caught
+    assert_caught_up(caught, held, table)
 
 
 def test_a_new_hand_is_caught_up_with_its_deal_and_fair_deal_seed(snapshot_at):
@@ -141,11 +144,7 @@ def no_loop_connection():
 def test_on_sqlite_the_event_loop_reads_the_row_in_a_thread(monkeypatch):
     # The loop's own connections are PostgreSQL's (psycopg): the embedded default's SQLite
     # reads in its database thread.
-    table = started_table()
-    held = snapshots.recall(table.public_id, at_least=table.version)
-    play_one(table)
-    table.refresh_from_db()
-    as_another_process_left_it(held)
+    table, _ = three_moves_behind()
     monkeypatch.setattr(writes, "one_statement", lambda: False)
     monkeypatch.setattr(async_db, "loop_connection", no_loop_connection)
     caught = async_to_sync(selectors.asnapshot_at)(table.public_id, table.version)
