@@ -1,9 +1,13 @@
 """The only code that changes tables. Views, consumers and jobs call these functions.
 
-Every change runs in one transaction with the table row locked, checks the version the caller
-last saw (so a double click, two tabs or a replayed message applies once), applies the move with
-the engine, appends it to the log, saves the record and bumps the version. Bot turns are
-scheduled and the change is announced only once the transaction has committed.
+Every change checks the version the caller last saw (so a double click, two tabs or a replayed
+message applies once), applies the move with the engine, appends it to the log, saves the
+record and bumps the version: in one transaction with the table row locked, or, for a player's
+move or deal that this process's snapshot of that version decides, in one statement that
+applies only if the row is still at that version (games.writes). ``aplay`` and ``anext_hand``
+are the same from the server's event loop (the table consumer), which sends that statement
+itself (games.async_db). Bot turns are scheduled and the change is announced only once
+committed.
 """
 
 from __future__ import annotations

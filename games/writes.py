@@ -5,8 +5,10 @@ entries, only if the row is still at the version the change was checked against.
 PostgreSQL runs it as one data-modifying ``WITH``: no row read first, no lock held across round
 trips, no transaction to open and commit (a single statement is atomic). Another change that
 committed first (a job, another process, the locked path) leaves the row at another version:
-the statement then writes nothing and says so. SQLite (the embedded default, one writer at a
-time) has no data-modifying ``WITH``: its moves take the services' locked path.
+the statement then writes nothing and says so. It is sent on Django's connection from a
+thread (:func:`write_change`) or on the event loop's own (:func:`awrite_change`). SQLite (the
+embedded default, one writer at a time) has no data-modifying ``WITH``: its moves take the
+services' locked path.
 """
 
 from __future__ import annotations
