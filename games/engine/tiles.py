@@ -65,11 +65,18 @@ class Tile:
         Traceback (most recent call last):
         ...
         games.engine.errors.InvalidTile: 7-1 is not a double-six tile
+
+        Digits are ASCII ones (Python's ``int`` would also read other scripts' digits):
+
+        >>> Tile.parse("\u0666-\u0664")
+        Traceback (most recent call last):
+        ...
+        games.engine.errors.InvalidTile: a tile is written like 6-4, not '\u0666-\u0664'
         """
         if not isinstance(text, str):
             raise InvalidTile(f"a tile is written like 6-4, not {text!r}")
         parts = text.replace(":", "-").split("-")
-        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        if len(parts) != 2 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
             raise InvalidTile(f"a tile is written like 6-4, not {text!r}")
         a, b = (int(p) for p in parts)
         if not (0 <= a <= HIGHEST and 0 <= b <= HIGHEST):
