@@ -130,7 +130,9 @@ class LogEntry(models.Model):
         DEAL = "deal"
         MOVE = "move"
 
-    table = models.ForeignKey(Table, related_name="log", on_delete=models.CASCADE)
+    # No index of its own: the unique (table, position) below starts with the table and serves
+    # every lookup by table; one index fewer to write at every move.
+    table = models.ForeignKey(Table, related_name="log", on_delete=models.CASCADE, db_index=False)
     position = models.PositiveIntegerField()
     kind = models.CharField(max_length=8, choices=Kind.choices)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)

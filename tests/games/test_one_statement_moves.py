@@ -278,3 +278,10 @@ async def test_racing_moves_from_two_tabs_on_the_event_loop_apply_once():
     assert table.version == applied[0]
     moves = await table.log.filter(version__gt=before, kind=LogEntry.Kind.MOVE).acount()
     assert moves == applied[0] - before  # one player's move (and any forced moves after it)
+
+
+def test_a_move_writes_no_log_index_that_the_unique_one_covers():
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT indexdef FROM pg_indexes WHERE tablename = 'games_logentry'")
+        definitions = sorted(row[0].split(" USING ")[1] for row in cursor.fetchall())
+    assert definitions == ["btree (id)", "btree (table_id, \"position\")"]
