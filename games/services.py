@@ -216,10 +216,8 @@ async def aplay(*, public_id: str, player: Player, move: Move, seen_version: int
     """:func:`play` from the server's event loop: on this process's snapshot, written from the
     loop, when the snapshot decides; else in a database thread."""
     act = partial(_act_move, move)
-    version = await _achange_on_snapshot(public_id, player, seen_version, act)
-    if version is not None:
-        return version
-    return await async_db.in_database(_play_locked)(public_id, player, move, seen_version)
+    locked = partial(_play_locked, public_id, player, move, seen_version)
+    return await _achange_on_snapshot(public_id, player, seen_version, act, locked)
 
 
 def _act_move(move: Move, match: Match, seat: int, version: int) -> writes.Entry:
@@ -246,10 +244,8 @@ def next_hand(*, public_id: str, player: Player, seen_version: int) -> int:
 
 async def anext_hand(*, public_id: str, player: Player, seen_version: int) -> int:
     """:func:`next_hand` from the server's event loop (as :func:`aplay`)."""
-    version = await _achange_on_snapshot(public_id, player, seen_version, _act_deal)
-    if version is not None:
-        return version
-    return await async_db.in_database(_next_hand_locked)(public_id, player, seen_version)
+    locked = partial(_next_hand_locked, public_id, player, seen_version)
+    return await _achange_on_snapshot(public_id, player, seen_version, _act_deal, locked)
 
 
 def _next_hand_locked(public_id: str, player: Player, seen_version: int) -> int:
@@ -345,27 +341,41 @@ async def _achange_on_snapshot(
     player: Player,
     seen_version: int,
     act: Callable[[Match, int, int], writes.Entry],
-) -> int | None:
+    locked: Callable[[], int],
+) -> int:
     """:func:`_change_on_snapshot` from the server's event loop: written on the loop's own
     connection, announced from the loop; only the jobs it starts (a computer's move, a
-    deadline, a finished match's listeners) go to a database thread."""
+    deadline, a finished match's listeners) go to a database thread, and so does ``locked``
+    (the change on the locked path: its new version) when the snapshot cannot decide or the
+    row moved on. Returns the new version."""
     decided = _decide_on_snapshot(public_id, player, seen_version, act)
     if decided is None:
-        return None
+        return await async_db.in_database(locked)()
     try:
         written = await writes.awrite_change(decided.change)
     except OperationalError:
-        # The loop's connection was lost (a restarted database, say): the locked path, on
-        # Django's connections, decides, and says so if the table moved on after all.
-        logger.warning("a change from the event loop found no database", exc_info=True)
-        return None
+        logger.warning("a change from the event loop lost its database", exc_info=True)
+        return await _after_a_lost_write(public_id, locked)
     if not written:
-        return None
+        return await async_db.in_database(locked)()
     snapshots.remember(decided.after)
     await events.apublish(public_id, decided.after.version)
     if decided.computer_turn or decided.seconds is not None or decided.change.finished:
         await async_db.in_database(_follow_up)(decided)
     return decided.after.version
+
+
+async def _after_a_lost_write(public_id: str, locked: Callable[[], int]) -> int:
+    """The loop's connection was lost (a restarted database, say): the locked path, on
+    Django's connections, decides. The statement may have committed before the connection
+    went: a row that moved on may have moved by this very change, never announced, so its
+    version is announced (every page ignores a version it has already shown); a lost deadline
+    job is the sweep's."""
+    try:
+        return await async_db.in_database(locked)()
+    except StaleVersion as stale:
+        await events.apublish(public_id, stale.current)
+        raise
 
 
 def _follow_up(decided: _Decided) -> None:

@@ -8,8 +8,9 @@ from dataclasses import replace
 import pytest
 from asgiref.sync import sync_to_async
 from django.db import connection
+from psycopg import OperationalError
 
-from games import async_db, services, snapshots
+from games import async_db, events, services, snapshots, writes
 from games.engine import IllegalMove, Play, Rules, export, load
 from games.models import LogEntry, Table
 from games.services import Player, StaleVersion
@@ -284,4 +285,30 @@ def test_a_move_writes_no_log_index_that_the_unique_one_covers():
     with connection.cursor() as cursor:
         cursor.execute("SELECT indexdef FROM pg_indexes WHERE tablename = 'games_logentry'")
         definitions = sorted(row[0].split(" USING ")[1] for row in cursor.fetchall())
-    assert definitions == ["btree (id)", "btree (table_id, \"position\")"]
+    assert definitions == ["btree (id)", 'btree (table_id, "position")']
+
+
+@pytest.mark.asyncio
+async def test_a_move_committed_as_the_loops_connection_dies_is_still_announced(monkeypatch):
+    table = await sync_to_async(started_table)(turn_seconds=None)
+    written = writes.awrite_change
+
+    async def committed_then_lost(change):
+        assert await written(change)
+        raise OperationalError("server closed the connection unexpectedly")
+
+    announced = []
+
+    async def announce(public_id, version):
+        announced.append((public_id, version))
+
+    monkeypatch.setattr(writes, "awrite_change", committed_then_lost)
+    monkeypatch.setattr(events, "apublish", announce)
+    before = table.version
+    with pytest.raises(StaleVersion):  # the player is shown the table, their move in it
+        await services.aplay(
+            public_id=table.public_id, player=mover(table), move=a_move(table), seen_version=before
+        )
+    await sync_to_async(table.refresh_from_db)()
+    assert table.version > before
+    assert announced == [(table.public_id, table.version)], "the opponent is told"
