@@ -267,6 +267,11 @@ class _Decided:
     seconds: float | None
     computer_turn: bool
 
+    @property
+    def starts_jobs(self) -> bool:
+        """Whether :func:`_follow_up` has anything to start."""
+        return self.computer_turn or self.seconds is not None or self.change.finished
+
 
 def _decide_on_snapshot(
     public_id: str,
@@ -360,7 +365,7 @@ async def _achange_on_snapshot(
         return await async_db.in_database(locked)()
     snapshots.remember(decided.after)
     await events.apublish(public_id, decided.after.version)
-    if decided.computer_turn or decided.seconds is not None or decided.change.finished:
+    if decided.starts_jobs:  # else no thread at all for this move
         await async_db.in_database(_follow_up)(decided)
     return decided.after.version
 

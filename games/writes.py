@@ -150,7 +150,8 @@ def _statement(change: Change) -> tuple[str, list[Any]]:
 def _bound_cursor() -> CursorWrapper:
     """A cursor of Django's connection (its errors and query log as any other) that sends the
     parameters apart from the text (Django's cursors bind them into it: every one escaped, the
-    JSON included) and lets the server prepare the statement once it repeats."""
+    JSON included). Django's connections never prepare statements (its ``prepare_threshold``
+    is None, for connection poolers); the event loop's own do (games.async_db)."""
     connection.ensure_connection()
     cursor = ServerBindingCursor(connection.connection)
     if connection.queries_logged:
