@@ -1,7 +1,7 @@
 """The table's WebSocket: parse, identify the player, rate limit, call a service, reply.
 
 Every change is announced on the table's group as a version number only; each connection then
-loads the table and sends its own seat's view (:func:`games.selectors.table_state`). Any error
+loads the table and sends its own seat's view (:func:`games.selectors.state_text`). Any error
 gets a clear message and the current state, so the page is never left out of date.
 """
 
@@ -154,7 +154,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         snapshot = snapshots.recall(self.public_id, at_least=version)
         if snapshot is None:
             snapshot = await selectors.asnapshot_at(self.public_id, version)
-        await self._send_view(selectors.state_of(snapshot, self.seat))
+        await self._send_snapshot(snapshot)
 
     # --- messages ---------------------------------------------------------------------------
     async def _handle(self, message: dict[str, Any]) -> None:
@@ -251,15 +251,16 @@ class TableConsumer(AsyncWebsocketConsumer):
         return seat, row.pk if row is not None else None
 
     @in_database
-    def _state(self) -> dict[str, Any]:
-        return selectors.table_state(selectors.table_for(self.public_id), self.seat)
+    def _snapshot(self) -> snapshots.TableSnapshot:
+        return selectors.snapshot_of(selectors.table_for(self.public_id))
 
     async def _send_state(self) -> None:
-        await self._send_view(await self._state())
+        await self._send_snapshot(await self._snapshot())
 
-    async def _send_view(self, state: dict[str, Any]) -> None:
-        self.sent_version = max(self.sent_version, state["version"])
-        await self._send(state)
+    async def _send_snapshot(self, snapshot: snapshots.TableSnapshot) -> None:
+        """This seat's view of ``snapshot`` (the payload of :func:`selectors.state_of`)."""
+        self.sent_version = max(self.sent_version, snapshot.version)
+        await self.send(text_data=selectors.state_text(snapshot, self.seat))
 
     async def _error(self, message: str) -> None:
         await self._send({"type": "error", "message": message, "version": self.sent_version})

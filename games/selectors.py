@@ -9,6 +9,7 @@ from django.db import connection
 from psycopg import OperationalError
 
 from games import async_db, snapshots, writes
+from games.engine import OWN_KEYS, own_json
 from games.models import LogEntry, Table
 from games.services import Player, TableNotFound
 
@@ -38,9 +39,14 @@ def seat_index_of(table: Table, player: Player) -> int | None:
 
 def table_state(table: Table, seat: int | None) -> dict[str, Any]:
     """The payload a client renders for ``seat`` (None: a spectator) of a table row."""
+    return state_of(snapshot_of(table), seat)
+
+
+def snapshot_of(table: Table) -> snapshots.TableSnapshot:
+    """The snapshot of a table row just read (kept for the next caller)."""
     snapshot = snapshots.TableSnapshot.of(table, list(table.seats.all()))
     snapshots.remember(snapshot)
-    return state_of(snapshot, seat)
+    return snapshot
 
 
 def snapshot_at(public_id: str, version: int) -> snapshots.TableSnapshot:
@@ -158,3 +164,30 @@ def state_of(snapshot: snapshots.TableSnapshot, seat: int | None) -> dict[str, A
         },
         "view": snapshot.match.view_for(seat).to_json(),
     }
+
+
+def state_text(snapshot: snapshots.TableSnapshot, seat: int | None) -> str:
+    """:func:`state_of` as the JSON text a connection sends. Every connection of a table sends
+    the same version, and all of a payload but the view's own keys (the seat, its tiles, its
+    legal moves: ``games.engine.own_json``) is the same for every seat: that part is built and
+    encoded once per snapshot."""
+    head, tail = snapshot.memo.get("state_text") or _shared_state_text(snapshot)
+    own = _compact(own_json(snapshot.match, seat))
+    return f"{head}{own[1:-1]},{tail}"
+
+
+def _shared_state_text(snapshot: snapshots.TableSnapshot) -> tuple[str, str]:
+    """The text of the payload around the view's own keys: ``head`` ends inside the view's
+    object, where the own keys go; ``tail`` holds the view's other keys and closes both."""
+    state = state_of(snapshot, None)
+    view = state.pop("view")
+    for key in OWN_KEYS:
+        del view[key]
+    outer, inner = _compact(state), _compact(view)
+    pieces = (outer[:-1] + ',"view":{', inner[1:] + "}")
+    snapshot.memo["state_text"] = pieces
+    return pieces
+
+
+def _compact(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"))

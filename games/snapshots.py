@@ -62,6 +62,11 @@ class TableSnapshot:
     seats: tuple[SeatSnapshot, ...]
     fair_deal: dict[str, Any] | None  # never changed: the payload takes a copy
     hand_seed: str
+    # What is worked out of this snapshot once for all who ask (games.selectors.state_text):
+    # a memo of what the fields above determine, never copied to another snapshot.
+    memo: dict[str, Any] = dataclasses.field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @classmethod
     def of(cls, table: Table, seats: list[Seat], match: Match | None = None) -> TableSnapshot:

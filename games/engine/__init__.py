@@ -31,11 +31,12 @@ from .rules import (
     TiedBlock,
 )
 from .tiles import ALL_TILES, Tile
-from .view import SeatView, view_for
+from .view import OWN_KEYS, SeatView, own_json, view_for
 
 __all__ = [
     "ALL_TILES",
     "FORMAT",
+    "OWN_KEYS",
     "BestOf",
     "Deal",
     "DominoesError",
@@ -67,6 +68,7 @@ __all__ = [
     "export",
     "load",
     "new_seed",
+    "own_json",
     "replay",
     "replay_text",
     "view_for",

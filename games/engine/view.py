@@ -120,7 +120,6 @@ def view_for(match: Match, seat: int | None) -> SeatView:
             finished=match.finished,
             winners=match.winners,
         )
-    own = () if seat is None else tuple(str(t) for t in reversed(tiles_of(hand.hands[seat])))
     opening, arms, spinner = _layout(hand)
     ends = {
         END_OF_SLOT[slot].value: hand.ends[slot] for slot in hand.open_slots if hand.ends[slot] >= 0
@@ -131,7 +130,7 @@ def view_for(match: Match, seat: int | None) -> SeatView:
         hand_number=len(match.deals) - 1,
         opener=hand.opener,
         turn=match.turn,
-        hand=own,
+        hand=_own_tiles(hand, seat),
         counts=tuple(mask.bit_count() for mask in hand.hands),
         boneyard=len(hand.boneyard) - hand.drawn,
         scores=tuple(match.scores),
@@ -148,6 +147,37 @@ def view_for(match: Match, seat: int | None) -> SeatView:
         finished=match.finished,
         winners=match.winners,
     )
+
+
+#: The keys of a view (:meth:`SeatView.to_json`) that differ between seats: :func:`own_json`.
+OWN_KEYS = ("seat", "hand", "legal")
+
+
+def own_json(match: Match, seat: int | None) -> dict[str, Any]:
+    """The part of ``seat``'s view that is its own: the seat, its tiles and its legal moves, as
+    :meth:`SeatView.to_json` spells them. Every other key of a view is the same for every seat
+    and for a spectator, so a server can build that part once for all of them.
+
+    >>> import random
+    >>> from games.engine import Deal, Rules
+    >>> match = Match(Rules.for_preset("draw", seats=2))
+    >>> match.start_hand(Deal.shuffled(match.rules, random.Random(5)))
+    >>> spectator = view_for(match, None).to_json()
+    >>> {**spectator, **own_json(match, 1)} == view_for(match, 1).to_json()
+    True
+    """
+    hand = match.hand
+    if hand is None:
+        return {"seat": seat, "hand": [], "legal": []}
+    return {
+        "seat": seat,
+        "hand": list(_own_tiles(hand, seat)),
+        "legal": list(_legal_for(match, hand, seat)),
+    }
+
+
+def _own_tiles(hand: HandState, seat: int | None) -> tuple[str, ...]:
+    return () if seat is None else tuple(str(t) for t in reversed(tiles_of(hand.hands[seat])))
 
 
 def _layout(

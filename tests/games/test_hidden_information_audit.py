@@ -5,7 +5,7 @@ hand ends, and only counts of them (tests/games/hidden_audit.py says what may be
 Three levels, from many games to few:
 
 * 1,000 whole games (every preset, every seat count) in process: after every deal and move,
-  the payload each seat and a spectator would be sent, made by ``selectors.state_of`` from a
+  the payload each seat and a spectator would be sent, made by ``selectors.state_text`` from a
   table snapshot exactly as the consumer makes it, with no database (to keep it fast).
 * Online tables through the real services and database: at every announced version, the
   snapshot the consumers send from and ``selectors.table_state`` of the committed row.
@@ -13,7 +13,9 @@ Three levels, from many games to few:
   socket receives, checked against the match at that message's version.
 """
 
+import json
 import random
+from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -57,6 +59,11 @@ def snapshot_of(
     )
 
 
+def sent(snapshot: snapshots.TableSnapshot, seat: int | None) -> dict[str, Any]:
+    """The payload a connection sends ``seat`` from ``snapshot``: its text, parsed."""
+    return json.loads(selectors.state_text(snapshot, seat))
+
+
 def rules_for(number: int) -> Rules:
     """Game ``number``'s rules: the presets in turn, each at each of its seat counts; most
     games to 25 points (a few hands), one in twenty at the preset's own length."""
@@ -87,7 +94,7 @@ def test_a_thousand_online_games_show_nobody_a_hidden_tile():
             snapshot, moment = snapshot_of(match, version, names, seed), Moment(match)
             for seat in (*range(rules.seats), None):
                 # Every field of every payload of one game in ten; every tile of every payload.
-                audit(selectors.state_of(snapshot, seat), moment, seat, fields=number % 10 == 0)
+                audit(sent(snapshot, seat), moment, seat, fields=number % 10 == 0)
                 audited += 1
     assert audited > 100 * GAMES  # every change of every game, for every receiver
 
@@ -115,7 +122,7 @@ def test_every_announced_version_of_an_online_table_shows_nobody_a_hidden_tile(p
         match = load(table.record) if table.started_at else Match(rules)
         for seat in (*range(seats), None):
             if snapshot is not None:
-                audit(selectors.state_of(snapshot, seat), match, seat)
+                audit(sent(snapshot, seat), match, seat)
             audit(selectors.table_state(table, seat), match, seat)
         announced.append(version)
 
