@@ -9,6 +9,11 @@ the statement then writes nothing and says so. It is sent on Django's connection
 thread (:func:`write_change`) or on the event loop's own (:func:`awrite_change`). SQLite (the
 embedded default, one writer at a time) has no data-modifying ``WITH``: its moves take the
 services' locked path.
+
+A move leaves the table's big record column as it is and appends to ``hand_moves``, the small
+column of its last hand's moves since (games.models): PostgreSQL would otherwise decompress,
+rebuild, recompress and rewrite the whole record at every move. A deal, which rewrites the
+record anyway, folds those moves into it with the new hand.
 """
 
 from __future__ import annotations
@@ -105,24 +110,35 @@ async def awrite_change(change: Change) -> bool:
 
 
 def _statement(change: Change) -> tuple[str, list[Any]]:
-    """The statement of ``change`` and its parameters. The record grows in place: only the
-    new moves, or the new hand, are sent."""
+    """The statement of ``change`` and its parameters: only the new moves, or the new hand,
+    are sent. Moves go to ``hand_moves``. A deal rewrites the record (the column of
+    ``Table.settled_record``): its last hand gets the moves kept apart (every right-hand side
+    of an ``UPDATE`` reads the row as it was), the new hand is appended, and ``hand_moves``
+    starts again with the moves dealt with it (automatic draws and passes; usually none)."""
     entries = change.entries
-    moves = [entry.payload for entry in entries if entry.kind == LogEntry.Kind.MOVE]
+    moves = json.dumps([entry.payload for entry in entries if entry.kind == LogEntry.Kind.MOVE])
     if entries[0].kind == LogEntry.Kind.DEAL:
         deal = entries[0].payload
-        grown = "jsonb_set(record, '{hands}', (record -> 'hands') || %s::jsonb)"
-        record_part: list[Any] = [json.dumps([{"deal": deal["deal"], "moves": moves}])]
-        seed = deal["seed"]
+        assignments = """
+            record = jsonb_set(
+                record,
+                '{hands}',
+                jsonb_set(
+                    record -> 'hands', '{-1,moves}', (record #> '{hands,-1,moves}') || hand_moves
+                ) || %s::jsonb
+            ),
+            hand_moves = %s::jsonb,
+            hand_seed = %s"""
+        new_hand = [{"deal": deal["deal"], "moves": []}]
+        assignment_params: list[Any] = [json.dumps(new_hand), moves, deal["seed"]]
     else:
-        grown = "jsonb_set(record, '{hands,-1,moves}', (record #> '{hands,-1,moves}') || %s::jsonb)"
-        record_part = [json.dumps(moves)]
-        seed = None
+        assignments = "hand_moves = hand_moves || %s::jsonb"
+        assignment_params = [moves]
     values = ", ".join(["(%s::integer, %s, %s::smallint, %s::jsonb, %s::integer)"] * len(entries))
     sql = f"""
         WITH changed AS (
             UPDATE {_TABLE}
-            SET record = {grown}, hand_seed = coalesce(%s, hand_seed),
+            SET {assignments},
                 version = %s, finished = %s, deadline = %s, updated_at = %s
             WHERE id = %s AND version = %s
             RETURNING id
@@ -132,8 +148,7 @@ def _statement(change: Change) -> tuple[str, list[Any]]:
         FROM changed, (VALUES {values}) AS entry (position, kind, seat, payload, version)
     """
     params = [
-        *record_part,
-        seed,
+        *assignment_params,
         change.to_version,
         change.finished,
         change.deadline,

@@ -63,7 +63,8 @@ async def test_past_the_budget_every_message_type_is_refused_and_the_socket_stay
         "move": state["view"]["legal"][0],
         "name": "Alice",
     }
-    before = await sync_to_async(Table.objects.values("version", "record").get)(pk=table.pk)
+    row = Table.objects.values("version", "settled_record", "hand_moves")  # the match's columns
+    before = await sync_to_async(row.get)(pk=table.pk)
     await communicator.send_json_to(message)
     refusal = await receive(communicator)
     assert refusal == {"type": "error", "message": SLOW_DOWN, "version": state["version"]}
@@ -72,7 +73,7 @@ async def test_past_the_budget_every_message_type_is_refused_and_the_socket_stay
     for _ in range(5):
         await communicator.send_json_to(message)
     assert await communicator.receive_nothing(timeout=0.2)
-    after = await sync_to_async(Table.objects.values("version", "record").get)(pk=table.pk)
+    after = await sync_to_async(row.get)(pk=table.pk)
     assert after == before
     await communicator.disconnect()
 

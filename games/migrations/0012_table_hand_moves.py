@@ -1,0 +1,53 @@
+"""A move appends to a small column of its own, ``hand_moves``, instead of rewriting the whole
+record (big, TOASTed and compressed) at every move; the next deal folds them into the record
+(games.writes). The model's ``record`` field becomes ``settled_record`` (``Table.record`` is now
+the property that puts the two together) without renaming the column: the data and the lz4
+compression of migration 0010 stay as they are, and both field operations below are no-ops in
+the database (``sqlmigrate`` shows none).
+
+``hand_moves`` is small, but a long hand's moves make the row large enough for PostgreSQL to
+compress it in place at every move: with lz4, as the record, for the same reason. Other
+databases, and PostgreSQL before 14 or built without lz4, keep their default."""
+
+from django.db import migrations, models
+
+SET_LZ4 = """
+DO $$
+BEGIN
+    ALTER TABLE games_table ALTER COLUMN hand_moves SET COMPRESSION lz4;
+EXCEPTION WHEN feature_not_supported OR syntax_error OR invalid_parameter_value THEN
+    RAISE NOTICE 'hand_moves keeps the default compression: %', SQLERRM;
+END $$;
+"""
+
+
+def set_lz4(apps, schema_editor):
+    if schema_editor.connection.vendor == "postgresql":
+        schema_editor.execute(SET_LZ4, params=None)
+
+
+class Migration(migrations.Migration):
+
+    dependencies = [
+        ('games', '0011_log_table_index_in_the_unique_one'),
+    ]
+
+    operations = [
+        migrations.AlterField(
+            model_name='table',
+            name='record',
+            field=models.JSONField(db_column='record', help_text='The match as last written whole, a cache of the log: without hand_moves, read it through Table.record. Never sent out.'),
+        ),
+        migrations.RenameField(
+            model_name='table',
+            old_name='record',
+            new_name='settled_record',
+        ),
+        migrations.AddField(
+            model_name='table',
+            name='hand_moves',
+            field=models.JSONField(default=list, help_text="The moves of settled_record's last hand played since it was written."),
+        ),
+        # Reversed, the column is dropped just after: nothing to undo.
+        migrations.RunPython(set_lz4, migrations.RunPython.noop, elidable=False),
+    ]
