@@ -3,7 +3,9 @@ the same table as the locked path writes, nothing when the row moved on, no quer
 illegal move."""
 
 import asyncio
+import json
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -151,6 +153,104 @@ def test_the_next_hand_is_dealt_in_one_statement_with_its_seed(django_assert_num
         services.next_hand(public_id=table.public_id, player=ANN, seen_version=version)
 
 
+# --- the record's two columns: a move leaves the big one as it was -------------------------
+def stored_columns(table: Table) -> tuple[str, list[dict[str, Any]]]:
+    """The row's record column as PostgreSQL keeps it (its text, never parsed) and its
+    ``hand_moves``."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT record::text, hand_moves::text FROM games_table WHERE id = %s", [table.pk]
+        )
+        record, hand_moves = cursor.fetchone()
+    return record, json.loads(hand_moves)
+
+
+def moves_logged_since(table: Table, version: int) -> list[dict[str, Any]]:
+    entries = table.log.filter(version__gt=version, kind=LogEntry.Kind.MOVE)
+    return list(entries.values_list("payload", flat=True))
+
+
+def assert_the_whole_match(table: Table) -> None:
+    """``table.record`` (its two columns put together) is the match as the engine holds it in
+    the snapshot, and as the log replays."""
+    held = snapshots.recall(table.public_id, at_least=table.version)
+    assert held.version == table.version
+    assert table.record == export(held.match) == replayed_from_log(table)
+
+
+def play_on_the_snapshot(table: Table) -> list[dict[str, Any]]:
+    """A move of the player to move, decided on this process's snapshot and written in one
+    statement: the moves it logged (forced draws and passes included)."""
+    before = table.version
+    services.play(
+        public_id=table.public_id, player=mover(table), move=a_move(table), seen_version=before
+    )
+    table.refresh_from_db()
+    assert table.version > before
+    return moves_logged_since(table, before)
+
+
+def test_a_move_appends_to_hand_moves_and_leaves_the_record_column_as_it_was(
+    django_assert_num_queries,
+):
+    table = started_table()
+    record_column, hand_moves = stored_columns(table)
+    assert hand_moves == [], "the first deal was saved whole"
+    for _ in range(6):
+        if load(table.record).turn is None:
+            break
+        before = table.version
+        with django_assert_num_queries(1):  # the one statement
+            services.play(
+                public_id=table.public_id,
+                player=mover(table),
+                move=a_move(table),
+                seen_version=before,
+            )
+        table.refresh_from_db()
+        hand_moves += moves_logged_since(table, before)
+        assert stored_columns(table) == (record_column, hand_moves)
+        assert_the_whole_match(table)
+    assert len(hand_moves) > 1
+
+
+def test_the_next_deal_folds_the_moves_apart_into_the_record_column():
+    table = started_table()
+    while not load(table.record).needs_deal:
+        play_on_the_snapshot(table)
+    played = table.record
+    assert stored_columns(table)[1], "the hand's moves were kept apart"
+    before = table.version
+    services.next_hand(public_id=table.public_id, player=ANN, seen_version=before)
+    table.refresh_from_db()
+    record_column, hand_moves = stored_columns(table)
+    deal = table.log.get(version=before + 1, kind=LogEntry.Kind.DEAL).payload["deal"]
+    new_hand = {"deal": deal, "moves": []}
+    assert json.loads(record_column) == {**played, "hands": [*played["hands"], new_hand]}
+    assert hand_moves == moves_logged_since(table, before), "the moves dealt with it, if any"
+    assert_the_whole_match(table)
+    # The new hand's moves are kept apart in their turn.
+    hand_moves += play_on_the_snapshot(table)
+    assert stored_columns(table) == (record_column, hand_moves)
+    assert_the_whole_match(table)
+
+
+def test_a_change_on_the_locked_path_saves_the_whole_record_with_no_moves_apart():
+    table = started_table()
+    play_on_the_snapshot(table)
+    assert stored_columns(table)[1]
+    snapshots.forget_all()  # this process cannot decide the next move: the locked path does
+    before = table.version
+    version = services.play(
+        public_id=table.public_id, player=mover(table), move=a_move(table), seen_version=before
+    )
+    table.refresh_from_db()
+    assert table.version == version > before
+    record_column, hand_moves = stored_columns(table)
+    assert (json.loads(record_column), hand_moves) == (table.record, [])
+    assert_the_whole_match(table)
+
+
 # --- from the server's event loop (the table consumer's path) ------------------------------
 def never_in_a_thread(func):
     raise AssertionError(f"{func.__qualname__} was sent to a database thread")
@@ -203,6 +303,21 @@ async def test_the_next_hand_from_the_event_loop_is_dealt_there(monkeypatch):
 
 
 @pytest.mark.asyncio
+async def test_a_move_from_the_event_loop_leaves_the_record_column_as_it_was(monkeypatch):
+    table = await sync_to_async(started_table)(turn_seconds=None)
+    record_column, hand_moves = await sync_to_async(stored_columns)(table)
+    monkeypatch.setattr(async_db, "in_database", never_in_a_thread)
+    before = table.version
+    await services.aplay(
+        public_id=table.public_id, player=mover(table), move=a_move(table), seen_version=before
+    )
+    await sync_to_async(table.refresh_from_db)()
+    hand_moves += await sync_to_async(moves_logged_since)(table, before)
+    assert await sync_to_async(stored_columns)(table) == (record_column, hand_moves)
+    await sync_to_async(assert_the_whole_match)(table)
+
+
+@pytest.mark.asyncio
 async def test_a_row_moved_on_writes_nothing_from_the_event_loop_and_says_stale():
     table = await sync_to_async(started_table)()
     seen = snapshots.recall(table.public_id, at_least=table.version)
@@ -250,13 +365,13 @@ def terminate_backend(pid: int) -> None:
         cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
 
 
-def test_the_record_rewritten_at_every_move_is_compressed_with_lz4():
+def test_the_record_and_the_moves_apart_rewritten_at_moves_and_deals_are_compressed_with_lz4():
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT attcompression FROM pg_attribute"
-            " WHERE attrelid = 'games_table'::regclass AND attname = 'record'"
+            "SELECT attname, attcompression FROM pg_attribute"
+            " WHERE attrelid = 'games_table'::regclass AND attname IN ('record', 'hand_moves')"
         )
-        assert cursor.fetchone()[0] == "l"
+        assert dict(cursor.fetchall()) == {"record": "l", "hand_moves": "l"}
 
 
 @pytest.mark.asyncio
