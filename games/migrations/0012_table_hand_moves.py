@@ -26,6 +26,15 @@ def set_lz4(apps, schema_editor):
         schema_editor.execute(SET_LZ4, params=None)
 
 
+def fold_hand_moves(apps, schema_editor):
+    """Back to the record alone (the code before this migration reads nothing else): the moves
+    apart go into its last hand first, or the record would lose them."""
+    Table = apps.get_model("games", "Table")
+    for table in Table.objects.exclude(hand_moves=[]).iterator():
+        table.settled_record["hands"][-1]["moves"] += table.hand_moves
+        table.save(update_fields=["settled_record"])
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -48,6 +57,7 @@ class Migration(migrations.Migration):
             name='hand_moves',
             field=models.JSONField(default=list, help_text="The moves of settled_record's last hand played since it was written."),
         ),
-        # Reversed, the column is dropped just after: nothing to undo.
+        migrations.RunPython(migrations.RunPython.noop, fold_hand_moves, elidable=False),
+        # Reversed, the column is dropped just after: its compression needs no undoing.
         migrations.RunPython(set_lz4, migrations.RunPython.noop, elidable=False),
     ]
