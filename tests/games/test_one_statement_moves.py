@@ -1,6 +1,6 @@
 """Moves checked against the process's snapshot and written in one statement (games.writes):
-the same table as the locked path writes, nothing when the row moved on, no query for an
-illegal move."""
+the same table as the locked path writes, the big record column left as it was (the moves kept
+apart until the next deal), nothing when the row moved on, no query for an illegal move."""
 
 import asyncio
 import json
