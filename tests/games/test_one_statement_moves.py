@@ -235,6 +235,39 @@ def test_the_next_deal_folds_the_moves_apart_into_the_record_column():
     assert_the_whole_match(table)
 
 
+def row_updates() -> tuple[int, int]:
+    """The table rows updated so far, and how many of those updates were in place (HOT),
+    with this connection's own counts flushed first (PostgreSQL gathers them per backend)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_stat_force_next_flush()")  # flushed as the backend idles
+        cursor.execute("SELECT pg_stat_clear_snapshot()")
+        cursor.execute(
+            "SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relid = %s::regclass",
+            [Table._meta.db_table],
+        )
+        return cursor.fetchone()
+
+
+def test_a_move_updates_the_table_row_in_place_without_touching_its_indexes():
+    """No index covers a column a move changes (the clock's ``deadline`` aside), and the
+    table's pages keep room: PostgreSQL makes every move's update of the row a HOT one
+    (migration 0013). An index on, say, ``updated_at`` would make none of them HOT."""
+    table = started_table(turn_seconds=None)
+    updated, in_place = row_updates()
+    moves = 0
+    while moves < 5 and load(table.record).turn is not None:
+        play_on_the_snapshot(table)
+        moves += 1
+    assert moves == 5
+    assert row_updates() == (updated + moves, in_place + moves)
+
+
+def test_the_table_leaves_room_on_its_pages_for_the_next_versions_of_its_rows():
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT reloptions FROM pg_class WHERE oid = %s::regclass", ["games_table"])
+        assert cursor.fetchone()[0] == ["fillfactor=80"]
+
+
 def test_a_change_on_the_locked_path_saves_the_whole_record_with_no_moves_apart():
     table = started_table()
     play_on_the_snapshot(table)
