@@ -32,6 +32,12 @@ out (closed loop) for ``--flat-seconds``. The last line, ``{"bench": "load", ...
 ratio of flat-out moves per second to echo messages per second at each process count. Goals: at
 ``--tables 1000`` human pace, p99 < 100 ms and no errors; flat out at least 70% of the echo.
 
+Everything shares the machine's cores: the servers, PostgreSQL, Redis and this client. Each
+window's line gives the CPU each part spent per operation (``cpu_ms_per_op``, from ``/proc``;
+``server_side`` is the servers' processes, PostgreSQL and Redis together), and the last line
+``server_cpu_ratio``: the echo's server-side CPU per message over the site's per move, the
+ratio of throughputs the servers would reach with their clients on other machines.
+
 Run from the repo root: ``.venv/bin/python bench/load.py`` (about 5 minutes); the goal's size:
 ``.venv/bin/python bench/load.py --tables 1000 --human-seconds 60``.
 """
@@ -141,11 +147,67 @@ class Run:
     ready: int = 0
     connect_errors: int = 0
     window: tuple[float, float] = (0.0, 0.0)
+    cpu: dict[str, float] | None = None  # CPU seconds by part over the window (CpuMeter)
 
     def error(self, text: str) -> None:
         self.errors += 1
         if len(self.error_samples) < 5:
             self.error_samples.append(text[:200])
+
+
+class CpuMeter:
+    """CPU seconds spent so far by each part of the load on this machine (Linux's ``/proc``):
+    the servers under test (their daphne processes), PostgreSQL (all its processes), Redis and
+    this client. Every part shares the machine's cores, so per operation they say where a
+    window's CPU went, and what the servers alone spend (as if the clients ran elsewhere)."""
+
+    PARTS = ("servers", "postgres", "redis", "client")
+
+    def __init__(self, servers: list[Server]) -> None:
+        self.server_pids = {p.pid for server in servers for p in server.processes.values()}
+
+    def read(self) -> dict[str, float] | None:
+        if not os.path.isdir("/proc"):
+            return None
+        spent = dict.fromkeys(self.PARTS, 0.0)
+        tick = os.sysconf("SC_CLK_TCK")
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    line = stat.read()
+            except OSError:  # gone meanwhile
+                continue
+            name, fields = line[line.index("(") + 1 : line.rindex(")")], line.rsplit(")", 1)[1]
+            utime, stime = fields.split()[11:13]
+            if int(entry) in self.server_pids:
+                part = "servers"
+            elif name.startswith("postgres"):
+                part = "postgres"
+            elif name.startswith("redis-server"):
+                part = "redis"
+            else:
+                continue
+            spent[part] += (int(utime) + int(stime)) / tick
+        spent["client"] = time.process_time()
+        return spent
+
+    @staticmethod
+    def since(start: dict[str, float] | None, end: dict[str, float] | None) -> dict | None:
+        if start is None or end is None:
+            return None
+        return {part: end[part] - start[part] for part in CpuMeter.PARTS}
+
+
+def cpu_ms_per_op(cpu: dict[str, float] | None, operations: int) -> dict[str, float]:
+    """``cpu`` (seconds by part) as milliseconds per operation, and the servers' side (their
+    processes, PostgreSQL and Redis) in all; empty without a reading."""
+    if cpu is None or not operations:
+        return {}
+    per_op = {part: round(1000 * seconds / operations, 3) for part, seconds in cpu.items()}
+    per_op["server_side"] = round(per_op["servers"] + per_op["postgres"] + per_op["redis"], 3)
+    return {"cpu_ms_per_op": per_op}
 
 
 @dataclass
@@ -291,6 +353,7 @@ async def drive(
     pace: tuple[float, float] | None,
     seconds: float,
     seed: int,
+    meter: CpuMeter,
 ) -> Run:
     run = Run(pace, random.Random(seed))
     gate, go = asyncio.Semaphore(HANDSHAKES), asyncio.Event()
@@ -301,11 +364,13 @@ async def drive(
     deadline = time.monotonic() + 180
     while run.ready < len(tables) and time.monotonic() < deadline:
         await asyncio.sleep(0.1)  # every table connected (or failed) before the window opens
-    start = perf_counter()
+    start, spent = perf_counter(), meter.read()
     run.window = (start, start + seconds)
     go.set()
     try:
-        await asyncio.sleep(seconds + DRAIN_SECONDS)  # then the updates of the last moves
+        await asyncio.sleep(seconds)
+        run.cpu = CpuMeter.since(spent, meter.read())
+        await asyncio.sleep(DRAIN_SECONDS)  # then the updates of the last moves
     finally:
         run.stop = True
         for task in tasks:
@@ -385,7 +450,12 @@ async def echo_table(
 
 
 async def drive_echo(
-    ports: list[int], tables: int, seconds: float, pace: tuple[float, float] | None, seed: int
+    ports: list[int],
+    tables: int,
+    seconds: float,
+    pace: tuple[float, float] | None,
+    seed: int,
+    meter: CpuMeter,
 ) -> Run:
     """Flat out (``pace`` None): ``2 * tables`` closed-loop echo clients, spread over the
     servers' ``ports`` in turn. At a pace: ``tables`` pairs of sockets taking turns, seat 0's
@@ -400,11 +470,14 @@ async def drive_echo(
     deadline = time.monotonic() + 180
     while run.ready + sum(t.done() for t in tasks) < len(tasks) and time.monotonic() < deadline:
         await asyncio.sleep(0.1)
-    start = perf_counter()
+    start, spent = perf_counter(), meter.read()
     run.window = (start, start + seconds)
     go.set()
     try:
-        await asyncio.sleep(seconds if pace is None else seconds + DRAIN_SECONDS)
+        await asyncio.sleep(seconds)
+        run.cpu = CpuMeter.since(spent, meter.read())
+        if pace is not None:
+            await asyncio.sleep(DRAIN_SECONDS)
     finally:
         run.stop = True
         if pace is not None:  # pacing clients are asleep: no reply is lost by waking them
@@ -444,9 +517,15 @@ def load_line(bench: str, processes: int, tables: int, seconds: float, run: Run)
     line |= percentiles_ms(run.latencies) | {"errors": run.errors}
     line |= {"connect_errors": run.connect_errors}
     line |= {"next_hands": run.next_hands, "tables_made": run.tables_made}
+    line |= cpu_ms_per_op(run.cpu, moves)
     if run.error_samples:
         line["error_samples"] = run.error_samples
     return line
+
+
+def server_side(line: dict[str, Any]) -> float | None:
+    """A window's server-side CPU milliseconds per operation (None without a reading)."""
+    return line.get("cpu_ms_per_op", {}).get("server_side")
 
 
 def bench(args: argparse.Namespace, logs: Path, database_url: str) -> None:
@@ -460,6 +539,8 @@ def bench(args: argparse.Namespace, logs: Path, database_url: str) -> None:
     rng = random.Random(args.seed)
     flat: dict[int, list[float]] = {p: [] for p in args.processes}
     echo: dict[int, list[float]] = {p: [] for p in args.processes}
+    flat_cpu: dict[int, list[float | None]] = {p: [] for p in args.processes}
+    echo_cpu: dict[int, list[float | None]] = {p: [] for p in args.processes}
     human_p99: dict[int, float | None] = {}
     human_errors: dict[int, int] = {}
     echo_human_p99: dict[int, float | None] = {}
@@ -483,6 +564,7 @@ def bench(args: argparse.Namespace, logs: Path, database_url: str) -> None:
                         human_errors[processes] = line["errors"]
                     else:
                         flat[processes].append(line["moves_per_s"])
+                        flat_cpu[processes].append(server_side(line))
             finally:
                 for server in servers:
                     server.close()
@@ -493,6 +575,7 @@ def bench(args: argparse.Namespace, logs: Path, database_url: str) -> None:
             if "echo" in args.modes and "flat" in modes:
                 line = run_echo(args, logs, database_url, echo_env, processes, human=False)
                 echo[processes].append(line["messages_per_s"])
+                echo_cpu[processes].append(server_side(line))
     flat_median = {p: statistics.median(rates) for p, rates in flat.items() if rates}
     echo_median = {p: statistics.median(rates) for p, rates in echo.items() if rates}
     summary: dict[str, Any] = {"bench": "load", "tables": args.tables}
@@ -503,6 +586,13 @@ def bench(args: argparse.Namespace, logs: Path, database_url: str) -> None:
     summary |= {"flat_moves_per_s": flat_median, "echo_messages_per_s": echo_median}
     ratio = {p: round(r / echo_median[p], 2) for p, r in flat_median.items() if echo_median.get(p)}
     summary["ratio_to_echo"] = ratio
+    # As if the clients ran on other machines: the servers' side CPU per echo message over
+    # theirs per move (medians over the rounds).
+    summary["server_cpu_ratio"] = {
+        p: round(statistics.median(echo_cpu[p]) / statistics.median(flat_cpu[p]), 2)
+        for p in flat_cpu
+        if flat_cpu[p] and echo_cpu[p] and None not in flat_cpu[p] + echo_cpu[p]
+    }
     summary["goals"] = {
         "human_p99_ms": P99_GOAL_MS,
         "human_met": {
@@ -529,7 +619,8 @@ def run_site(
     pace = args.pace if human else None
     ports = [server.port for server in servers]
     seed = rng.randrange(1 << 30)
-    run = asyncio.run(drive(ports, args.placement, tables, pace, seconds, seed))
+    meter = CpuMeter(servers)
+    run = asyncio.run(drive(ports, args.placement, tables, pace, seconds, seed, meter))
     line = load_line(f"load.{mode}", processes, args.tables, seconds, run)
     line["placement"] = args.placement
     errors = [s.last_error() for s in servers if s.last_error()]
@@ -556,7 +647,8 @@ def run_echo(
     try:
         ports = [server.port for server in servers]
         pace = args.pace if human else None
-        run = asyncio.run(drive_echo(ports, args.tables, seconds, pace, args.seed))
+        meter = CpuMeter(servers)
+        run = asyncio.run(drive_echo(ports, args.tables, seconds, pace, args.seed, meter))
     finally:
         for server in servers:
             server.close()
@@ -567,7 +659,7 @@ def run_echo(
     line |= {"processes": processes, "seconds": seconds, "messages": count}
     line |= {"messages_per_s": round(count / seconds, 1)}
     line |= percentiles_ms(run.latencies) | {"errors": run.errors, "rows": rows}
-    line |= {"connect_errors": run.connect_errors}
+    line |= {"connect_errors": run.connect_errors} | cpu_ms_per_op(run.cpu, count)
     if run.error_samples:
         line["error_samples"] = run.error_samples
     print(json.dumps(line), flush=True)

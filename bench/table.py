@@ -64,6 +64,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
+import collections
 import contextlib
 import hashlib
 import http.client
@@ -248,20 +249,32 @@ class Closed(Exception):
     pass
 
 
-class WebSocket:
+class WebSocket(asyncio.Protocol):
     """Reads all the time, as a browser does: pings are answered at once, even while its user
     is busy elsewhere or waiting (daphne drops a socket whose ping goes unanswered for 30 s,
-    and 2,000 sockets can take longer than that to connect before a window opens)."""
+    and 2,000 sockets can take longer than that to connect before a window opens).
 
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.reader, self.writer = reader, writer
-        self.messages: asyncio.Queue[str | BaseException] = asyncio.Queue()
-        self.reading = asyncio.get_running_loop().create_task(self._read_all())
+    A protocol, not streams: frames are cut from the bytes as the event loop hands them over,
+    and a message wakes only the task waiting for it. The client shares the machine with the
+    servers it measures, so what it spends per message is taken from them (streams cost a
+    reader task, a queue and several awaits per frame).
+    """
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.transport: asyncio.Transport | None = None
+        self.buffer = bytearray()
+        self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.parts: list[bytes] = []
+        self.messages: collections.deque[str] = collections.deque()
+        self.waiter: asyncio.Future[str] | None = None
+        self.ended: BaseException | None = None
 
     @classmethod
     async def connect(cls, port: int, path: str, headers: dict[str, str]) -> WebSocket:
-        reader, writer = await asyncio.open_connection(HOST, port)
         key = base64.b64encode(os.urandom(16)).decode()
+        loop = asyncio.get_running_loop()
+        _, socket = await loop.create_connection(lambda: cls(key), HOST, port)
         request = [
             f"GET {path} HTTP/1.1",
             f"Host: {HOST}:{port}",
@@ -271,59 +284,130 @@ class WebSocket:
             "Sec-WebSocket-Version: 13",
             *(f"{name}: {value}" for name, value in headers.items()),
         ]
-        writer.write(("\r\n".join(request) + "\r\n\r\n").encode())
-        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), MESSAGE_TIMEOUT)
-        status, *lines = head.decode("latin-1").rstrip().split("\r\n")
-        fields = {
-            name.strip().lower(): value.strip()
-            for name, _, value in (line.partition(":") for line in lines)
-        }
-        accept = base64.b64encode(hashlib.sha1((key + WS_GUID).encode()).digest()).decode()
-        if status.split()[1] != "101" or fields.get("sec-websocket-accept") != accept:
-            writer.close()
-            raise ConnectionError(f"WebSocket handshake refused: {status}")
-        return cls(reader, writer)
+        socket.transport.write(("\r\n".join(request) + "\r\n\r\n").encode())
+        try:
+            await asyncio.wait_for(socket.opened, MESSAGE_TIMEOUT)
+        except BaseException:
+            socket.transport.close()
+            raise
+        return socket
 
     async def send(self, text: str) -> None:
-        await self._write(0x1, text.encode())
+        self._write(0x1, text.encode())
 
     async def receive(self) -> str:
         """The next text message (fragments joined); Closed or the connection's error once
         the socket has ended."""
-        message = await self.messages.get()
-        if isinstance(message, BaseException):
-            self.messages.put_nowait(message)  # and for every later call
-            raise message
-        return message
-
-    async def _read_all(self) -> None:
-        parts = []
+        if self.messages:
+            return self.messages.popleft()
+        if self.ended is not None:
+            raise self.ended
+        self.waiter = asyncio.get_running_loop().create_future()
         try:
-            while True:
-                final, opcode, payload = await self._frame()
-                if opcode == 0x8:
-                    code = int.from_bytes(payload[:2], "big") if payload else None
-                    raise Closed(f"the server closed the WebSocket (code {code})")
-                if opcode == 0x9:
-                    await self._write(0xA, payload)
-                elif opcode in (0x0, 0x1):
-                    parts.append(payload)
-                    if final:
-                        self.messages.put_nowait(b"".join(parts).decode())
-                        parts = []
-        except asyncio.IncompleteReadError:
-            self.messages.put_nowait(Closed("the connection ended"))
-        except (Closed, ConnectionError, OSError) as error:
-            self.messages.put_nowait(error)
+            return await self.waiter
+        finally:
+            self.waiter = None
 
     async def close(self) -> None:
-        self.reading.cancel()
-        with contextlib.suppress(OSError):
-            await self._write(0x8, (1000).to_bytes(2, "big"))
-            self.writer.close()
-            await self.writer.wait_closed()
+        if self.transport is not None and not self.transport.is_closing():
+            self._write(0x8, (1000).to_bytes(2, "big"))
+            self.transport.close()
 
-    async def _write(self, opcode: int, payload: bytes) -> None:
+    # --- asyncio.Protocol ---------------------------------------------------------------------
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        if not self.opened.done() and not self._handshake():
+            return
+        try:
+            while (frame := self._frame()) is not None:
+                self._take(*frame)
+        except Closed as closed:
+            self._end(closed)
+            self.transport.close()
+
+    def connection_lost(self, error: Exception | None) -> None:
+        if not self.opened.done():  # connect() says so as any refused connection does
+            error = error or ConnectionResetError("the connection ended during the handshake")
+        self._end(error or Closed("the connection ended"))
+
+    # --- inside -------------------------------------------------------------------------------
+    def _handshake(self) -> bool:
+        """Whether the server's answer to the upgrade is in (and accepted: else the socket
+        ends with ConnectionError)."""
+        end = self.buffer.find(b"\r\n\r\n")
+        if end < 0:
+            return False
+        head = bytes(self.buffer[:end]).decode("latin-1")
+        del self.buffer[: end + 4]
+        status, *lines = head.split("\r\n")
+        fields = {
+            name.strip().lower(): value.strip()
+            for name, _, value in (line.partition(":") for line in lines)
+        }
+        accept = base64.b64encode(hashlib.sha1((self.key + WS_GUID).encode()).digest()).decode()
+        if status.split()[1] != "101" or fields.get("sec-websocket-accept") != accept:
+            refused = ConnectionError(f"WebSocket handshake refused: {status}")
+            self.opened.set_exception(refused)
+            self._end(refused)
+            self.transport.close()
+            return False
+        self.opened.set_result(None)
+        return True
+
+    def _frame(self) -> tuple[bool, int, bytes] | None:
+        """The next whole frame cut from the buffer, or None until it has all arrived."""
+        buffer = self.buffer
+        if len(buffer) < 2:
+            return None
+        first, second = buffer[0], buffer[1]
+        size, at = second & 0x7F, 2
+        if size == 126:
+            if len(buffer) < 4:
+                return None
+            size, at = int.from_bytes(buffer[2:4], "big"), 4
+        elif size == 127:
+            if len(buffer) < 10:
+                return None
+            size, at = int.from_bytes(buffer[2:10], "big"), 10
+        mask = b""
+        if second & 0x80:
+            mask, at = bytes(buffer[at : at + 4]), at + 4
+        if len(buffer) < at + size:
+            return None
+        payload = bytes(buffer[at : at + size])
+        del buffer[: at + size]
+        if mask:
+            key = (mask * (size // 4 + 1))[:size]
+            payload = bytes(byte ^ k for byte, k in zip(payload, key, strict=True))
+        return bool(first & 0x80), first & 0x0F, payload
+
+    def _take(self, final: bool, opcode: int, payload: bytes) -> None:
+        if opcode == 0x8:
+            code = int.from_bytes(payload[:2], "big") if payload else None
+            raise Closed(f"the server closed the WebSocket (code {code})")
+        if opcode == 0x9:
+            self._write(0xA, payload)
+        elif opcode in (0x0, 0x1):
+            self.parts.append(payload)
+            if final:
+                message, self.parts = b"".join(self.parts).decode(), []
+                if self.waiter is not None and not self.waiter.done():
+                    self.waiter.set_result(message)
+                else:
+                    self.messages.append(message)
+
+    def _end(self, error: BaseException) -> None:
+        if self.ended is None:
+            self.ended = error
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_exception(self.ended)
+        if not self.opened.done():
+            self.opened.set_exception(self.ended)
+
+    def _write(self, opcode: int, payload: bytes) -> None:
         size = len(payload)
         if size < 126:
             head = bytes([0x80 | opcode, 0x80 | size])
@@ -334,22 +418,9 @@ class WebSocket:
         mask = os.urandom(4)
         key = (mask * (size // 4 + 1))[:size]
         masked = (int.from_bytes(payload, "big") ^ int.from_bytes(key, "big")).to_bytes(size, "big")
-        self.writer.write(head + mask + masked)
-        await self.writer.drain()
-
-    async def _frame(self) -> tuple[bool, int, bytes]:
-        first, second = await self.reader.readexactly(2)
-        size = second & 0x7F
-        if size == 126:
-            size = int.from_bytes(await self.reader.readexactly(2), "big")
-        elif size == 127:
-            size = int.from_bytes(await self.reader.readexactly(8), "big")
-        mask = await self.reader.readexactly(4) if second & 0x80 else b""
-        payload = await self.reader.readexactly(size)
-        if mask:
-            key = (mask * (size // 4 + 1))[:size]
-            payload = bytes(byte ^ k for byte, k in zip(payload, key, strict=True))
-        return bool(first & 0x80), first & 0x0F, payload
+        if self.transport is None or self.transport.is_closing():
+            raise ConnectionResetError("the WebSocket is closed")
+        self.transport.write(head + mask + masked)
 
 
 # --- a guest at the site --------------------------------------------------------------------

@@ -43,3 +43,10 @@ def test_the_load_benchmark_runs_without_errors():
     assert lines["load.flat"]["moves"] > 0 and lines["load.flat"]["errors"] == 0, lines
     assert lines["load.echo"]["messages"] > 0 and lines["load.echo"]["errors"] == 0, lines
     assert lines["load"]["ratio_to_echo"]["1"] > 0
+    # Where the CPU went, per move and per message: the servers' processes did work, and the
+    # server-side ratio is worked out from it.
+    for mode in ("load.flat", "load.echo"):
+        spent = lines[mode]["cpu_ms_per_op"]
+        assert spent["servers"] > 0 and spent["client"] > 0, lines[mode]
+        assert spent["server_side"] >= spent["servers"], lines[mode]
+    assert lines["load"]["server_cpu_ratio"]["1"] > 0
