@@ -5,19 +5,11 @@ Other databases, and PostgreSQL before 14 or built without lz4, keep their defau
 
 from django.db import migrations
 
-SET_LZ4 = """
-DO $$
-BEGIN
-    ALTER TABLE games_table ALTER COLUMN record SET COMPRESSION lz4;
-EXCEPTION WHEN feature_not_supported OR syntax_error OR invalid_parameter_value THEN
-    RAISE NOTICE 'record keeps the default compression: %', SQLERRM;
-END $$;
-"""
+from games.migrations import _lz4 as lz4
 
 
 def set_lz4(apps, schema_editor):
-    if schema_editor.connection.vendor == "postgresql":
-        schema_editor.execute(SET_LZ4, params=None)
+    lz4.set_lz4(schema_editor, "record")
 
 
 def set_default(apps, schema_editor):

@@ -11,19 +11,11 @@ databases, and PostgreSQL before 14 or built without lz4, keep their default."""
 
 from django.db import migrations, models
 
-SET_LZ4 = """
-DO $$
-BEGIN
-    ALTER TABLE games_table ALTER COLUMN hand_moves SET COMPRESSION lz4;
-EXCEPTION WHEN feature_not_supported OR syntax_error OR invalid_parameter_value THEN
-    RAISE NOTICE 'hand_moves keeps the default compression: %', SQLERRM;
-END $$;
-"""
+from games.migrations import _lz4 as lz4
 
 
 def set_lz4(apps, schema_editor):
-    if schema_editor.connection.vendor == "postgresql":
-        schema_editor.execute(SET_LZ4, params=None)
+    lz4.set_lz4(schema_editor, "hand_moves")
 
 
 def fold_hand_moves(apps, schema_editor):
