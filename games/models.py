@@ -8,8 +8,9 @@ its state. It is kept in two columns: the record as last written whole
 PostgreSQL would otherwise decompress, rebuild, recompress and rewrite the whole record, a
 TOASTed value, at every move (355 µs of the server's time per move's statement against 230,
 measured on 11 KB records). The next hand's deal folds those moves into the record, which it
-rewrites anyway (games.writes); a save of the whole match (the locked path) leaves no moves
-apart. ``Table.version`` numbers every change, and every event sent to a client carries it.
+rewrites anyway (games.writes); the locked path stores the same way (:meth:`Table.store`:
+only the moves since, unless a new hand or a move taken back changed the record).
+``Table.version`` numbers every change, and every event sent to a client carries it.
 Only :mod:`games.services` writes these rows.
 """
 
@@ -110,6 +111,31 @@ class Table(models.Model):
         ``Table(record=...)`` and ``Table.objects.create(record=...)`` do.)"""
         self.settled_record = record
         self.hand_moves = []
+
+    def store(self, record: dict[str, Any]) -> list[str]:
+        """Keep ``record``, the whole match, and name the fields to save: only ``hand_moves``
+        when ``record`` is the settled record with moves added to its last hand (a move, the
+        computer's included), so that the big column is not written again; else (a new hand,
+        a move taken back) the whole record, with no moves apart."""
+        settled = self.settled_record
+        hands, settled_hands = record.get("hands", []), settled.get("hands", [])
+        if hands and len(hands) == len(settled_hands):
+            last, settled_last = hands[-1], settled_hands[-1]
+            kept = len(settled_last["moves"])
+            if (
+                last["moves"][:kept] == settled_last["moves"]
+                and _but(last, "moves") == _but(settled_last, "moves")
+                and hands[:-1] == settled_hands[:-1]
+                and _but(record, "hands") == _but(settled, "hands")
+            ):
+                self.hand_moves = last["moves"][kept:]
+                return ["hand_moves"]
+        self.record = record
+        return ["settled_record", "hand_moves"]
+
+
+def _but(document: dict[str, Any], key: str) -> dict[str, Any]:
+    return {name: value for name, value in document.items() if name != key}
 
 
 class PlayedBy:

@@ -936,18 +936,10 @@ def _save(table: Table, match: Match, seats: list[Seat]) -> None:
     """Save the table's new state; once committed, keep its snapshot (the match is then the
     snapshot's: nothing changes it after this) and announce the version."""
     just_finished = match.finished and not table.finished
-    table.record = export(match)  # the whole match: both of its columns are written
+    stored = table.store(export(match))  # a move's save writes only the moves since
     table.finished = match.finished
     table.save(
-        update_fields=[
-            "settled_record",
-            "hand_moves",
-            "hand_seed",
-            "version",
-            "finished",
-            "deadline",
-            "updated_at",
-        ]
+        update_fields=[*stored, "hand_seed", "version", "finished", "deadline", "updated_at"]
     )
     snapshot = snapshots.TableSnapshot.of(table, seats, match)
     transaction.on_commit(partial(_committed, snapshot))

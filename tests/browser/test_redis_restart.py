@@ -17,13 +17,21 @@ from test_online_play import board_tiles, new_page, play_one, whose_turn
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 RECONNECT_SECONDS = 3
+PASSES_AT_MOST = 4
 
 
 def play_and_see(host, friend, watcher) -> None:
-    """The player to move plays a tile; the other player and the spectator see it, live."""
-    mover, other = whose_turn(host, friend)
-    before = board_tiles(mover)
-    assert play_one(mover)
+    """The player to move plays a tile; the other player and the spectator see it, live. The
+    deal is random: a player with no tile that fits passes first (Block), and the other plays."""
+    for _ in range(PASSES_AT_MOST + 1):
+        mover, other = whose_turn(host, friend)
+        before = board_tiles(mover)
+        if play_one(mover):
+            break
+        mover.locator("#main-action").click()
+        expect(mover.locator("#status")).not_to_have_attribute("data-turn", "mine")
+    else:
+        raise AssertionError(f"no tile played after {PASSES_AT_MOST} passes")
     for page in (other, watcher):
         expect(page.locator("#board")).to_have_attribute("data-tiles", str(before + 1))
 

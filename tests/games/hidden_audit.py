@@ -97,8 +97,23 @@ PAYLOAD_FIELDS = frozenset(
 
 
 def spelled_tiles(payload: Any) -> set[str]:
-    """Every tile written anywhere in the payload's JSON, in the engine's spelling."""
-    return {f"{max(a, b)}-{min(a, b)}" for a, b in TILE.findall(json.dumps(payload))}
+    """Every tile written anywhere in the payload's JSON, in the engine's spelling, but in
+    the tables' ids (:func:`without_ids`)."""
+    text = json.dumps(without_ids(payload))
+    return {f"{max(a, b)}-{min(a, b)}" for a, b in TILE.findall(text)}
+
+
+def without_ids(payload: Any) -> Any:
+    """The payload with its table's id and its rematch's left out: random tokens of letters,
+    digits, ``-`` and ``_`` that spell a tile now and then ("kyq0-6pt4WIo"), by chance, not
+    from any hand."""
+    table = payload.get("table") if isinstance(payload, dict) else None
+    if not isinstance(table, dict):
+        return payload
+    table = {**table, "id": None}
+    if isinstance(table.get("rematch"), dict):
+        table["rematch"] = {**table["rematch"], "table": None}
+    return {**payload, "table": table}
 
 
 def fields_of(value: Any, path: str = "") -> set[str]:

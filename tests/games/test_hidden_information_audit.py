@@ -231,6 +231,15 @@ def dealt_match() -> Match:
     return match
 
 
+def test_a_table_id_that_happens_to_spell_a_tile_is_no_leak():
+    match = dealt_match()
+    payload = selectors.state_of(snapshot_of(match, 1, ["Alice", "Bob"], seed=""), 0)
+    secret = sorted(hands_of(match)[1])[0]
+    payload["table"]["id"] = f"kyq{secret}pt4WIo"
+    payload["table"]["rematch"]["table"] = f"Zr{secret}_x9Qa1"
+    audit(payload, match, 0)
+
+
 @pytest.mark.parametrize(
     "leak",
     [

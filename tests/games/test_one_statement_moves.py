@@ -268,10 +268,10 @@ def test_the_table_leaves_room_on_its_pages_for_the_next_versions_of_its_rows():
         assert cursor.fetchone()[0] == ["fillfactor=80"]
 
 
-def test_a_change_on_the_locked_path_saves_the_whole_record_with_no_moves_apart():
+def test_a_move_on_the_locked_path_also_leaves_the_record_column_as_it_was():
     table = started_table()
-    play_on_the_snapshot(table)
-    assert stored_columns(table)[1]
+    hand_moves = play_on_the_snapshot(table)
+    record_column = stored_columns(table)[0]
     snapshots.forget_all()  # this process cannot decide the next move: the locked path does
     before = table.version
     version = services.play(
@@ -279,8 +279,39 @@ def test_a_change_on_the_locked_path_saves_the_whole_record_with_no_moves_apart(
     )
     table.refresh_from_db()
     assert table.version == version > before
+    hand_moves += moves_logged_since(table, before)
+    assert stored_columns(table) == (record_column, hand_moves)
+    assert_the_whole_match(table)
+
+
+def test_the_computers_moves_and_an_undo_leave_the_record_column_as_it_was(settings):
+    """At a table against the computer, its moves and a move taken back are saved on the
+    locked path: only the moves since the record column was written (a new hand rewrites it:
+    tests/games/test_table_record.py)."""
+    settings.JOBS_BACKEND = "inline"  # the computer answers within the move's call
+    table = services.create_computer_table(
+        player=ANN, name="Ann", rules=Rules.for_preset("draw", seats=2), levels=["easy"]
+    )
+    table.refresh_from_db()
+    assert load(table.record).turn == 0  # the computer's opening, if it had one, is played
     record_column, hand_moves = stored_columns(table)
-    assert (json.loads(record_column), hand_moves) == (table.record, [])
+    for _ in range(20):  # Ann draws until a tile fits, then plays it and the computer answers
+        before = table.version
+        services.play(
+            public_id=table.public_id, player=ANN, move=a_move(table), seen_version=before
+        )
+        table.refresh_from_db()
+        hand_moves += moves_logged_since(table, before)
+        assert stored_columns(table) == (record_column, hand_moves)
+        assert_the_whole_match(table)
+        if table.version > before + 1:
+            break
+    else:
+        raise AssertionError("the computer never answered")
+    services.undo(public_id=table.public_id, player=ANN, seen_version=table.version)
+    table.refresh_from_db()
+    kept_column, kept_moves = stored_columns(table)
+    assert kept_column == record_column and len(kept_moves) < len(hand_moves)
     assert_the_whole_match(table)
 
 

@@ -69,3 +69,64 @@ def test_a_table_created_with_its_record_stores_it_whole_and_reads_it_back():
     stored = Table.objects.values("settled_record", "hand_moves").get(pk=created.pk)
     assert stored == {"settled_record": whole, "hand_moves": []}
     assert Table.objects.get(pk=created.pk).record == whole
+
+
+# --- storing a whole match: the moves since, or the whole record ----------------------------
+def stored_as(table: Table, record: dict) -> tuple[list[str], dict, list]:
+    fields = table.store(record)
+    return fields, table.settled_record, table.hand_moves
+
+
+def test_a_match_with_moves_added_to_its_last_hand_stores_only_the_moves_since():
+    before = export(a_match_in_its_second_hand(moves_in_it=2))
+    table = Table(record=copy.deepcopy(before))
+    after = export(a_match_in_its_second_hand(moves_in_it=5))
+    assert stored_as(table, after) == (["hand_moves"], before, after["hands"][-1]["moves"][2:])
+    assert table.record == after
+    # And again, with moves already apart: those since the settled record, all of them.
+    later = export(a_match_in_its_second_hand(moves_in_it=6))
+    assert stored_as(table, later) == (["hand_moves"], before, later["hands"][-1]["moves"][2:])
+    assert table.record == later
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda record: a_match_in_its_second_hand(moves_in_it=1),  # a move taken back
+        lambda record: Match(Rules.for_preset("draw", seats=2)),  # nothing dealt (a lobby)
+        lambda record: a_match_in_its_first_hand(),  # another hand count
+    ],
+    ids=["fewer-moves", "nothing-dealt", "other-hands"],
+)
+def test_a_match_that_is_not_the_stored_one_plus_moves_is_stored_whole(change):
+    table = Table(record=export(a_match_in_its_second_hand(moves_in_it=3)))
+    whole = export(change(table.record))
+    assert stored_as(table, whole) == (["settled_record", "hand_moves"], whole, [])
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda record: record["hands"][0]["moves"].pop(),
+        lambda record: record["hands"][-1]["deal"]["boneyard"].reverse(),
+        lambda record: record.update(rules={**record["rules"], "stuck": "pass"}),
+    ],
+    ids=["earlier-hand", "last-deal", "rules"],
+)
+def test_a_record_changed_anywhere_but_its_last_moves_is_stored_whole(edit):
+    table = Table(record=export(a_match_in_its_second_hand(moves_in_it=3)))
+    whole = export(a_match_in_its_second_hand(moves_in_it=4))
+    edit(whole)
+    assert stored_as(table, whole) == (["settled_record", "hand_moves"], whole, [])
+
+
+def test_a_table_in_its_lobby_stores_its_first_deal_whole():
+    whole = export(a_match_in_its_second_hand(moves_in_it=0))
+    table = Table(record={})
+    assert stored_as(table, whole) == (["settled_record", "hand_moves"], whole, [])
+
+
+def a_match_in_its_first_hand() -> Match:
+    match = Match(Rules.for_preset("draw", seats=2))
+    match.start_hand(Deal.from_seed(match.rules, "first hand"))
+    return match
