@@ -86,10 +86,7 @@ async def asnapshot_at(public_id: str, version: int) -> snapshots.TableSnapshot:
 
 
 def _read_whole(public_id: str) -> snapshots.TableSnapshot:
-    table = table_for(public_id)
-    snapshot = snapshots.TableSnapshot.of(table, list(table.seats.all()))
-    snapshots.remember(snapshot)
-    return snapshot
+    return snapshot_of(table_for(public_id))
 
 
 _LOG_SINCE = f"""
