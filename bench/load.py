@@ -59,7 +59,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from time import perf_counter
-from typing import Any
+from typing import Any, Protocol
 
 import psycopg
 import redis
@@ -148,11 +148,27 @@ class Run:
     connect_errors: int = 0
     window: tuple[float, float] = (0.0, 0.0)
     cpu: dict[str, float] | None = None  # CPU seconds by part over the window (CpuMeter)
+    playing: set[Watched] = field(default_factory=set)  # what watch() looks after
 
     def error(self, text: str) -> None:
         self.errors += 1
         if len(self.error_samples) < 5:
             self.error_samples.append(text[:200])
+
+
+class Watched(Protocol):
+    def check(self, now: float) -> None:
+        """What to do if nothing arrived for too long (``now``: perf_counter())."""
+
+
+async def watch(run: Run) -> None:
+    """Once a second, every table and echo client checks that its updates still arrive: one
+    timer for the run, not one per message awaited."""
+    while True:
+        await asyncio.sleep(1)
+        now = perf_counter()
+        for watched in list(run.playing):
+            watched.check(now)
 
 
 class CpuMeter:
@@ -236,65 +252,132 @@ async def connect(
     raise AssertionError("unreachable")
 
 
-async def play_seat(run: Run, socket: WebSocket, pending: Pending, state: dict) -> bool:
-    """One player until the window closes (False) or the match is over (True)."""
-    budget = RateBudget()
-    moved = -1  # the last version this player acted on
-    while not run.stop:
-        view = state["view"]
-        version = state["version"]
-        if view["match"]["finished"]:
-            return True
-        act = None
-        if view["result"] is not None:
-            if view["seat"] == 0 and version > moved:
-                act = {"type": "next_hand", "version": version}
-        elif view["turn"] == view["seat"] and version > moved:
-            if run.pace is not None:
-                await asyncio.sleep(run.rng.uniform(*run.pace))
-                if run.stop:
-                    return False
-            legal = view["legal"]
-            move = run.rng.choice([m for m in legal if "play" in m] or legal)
-            act = {"type": "move", "version": version, "move": move}
-        if act is not None:
-            moved = version
-            await budget.take()
-            if act["type"] == "move":
-                pending.version, pending.seat = version, view["seat"]
-                pending.sent, pending.open = perf_counter(), True
-            else:
-                run.next_hands += 1
-            await socket.send(json.dumps(act))
-        while True:
-            try:
-                text = await asyncio.wait_for(socket.receive(), UPDATE_TIMEOUT + 5)
-            except TimeoutError:
-                if run.stop:
-                    return False
-                run.error(f"no update within {UPDATE_TIMEOUT + 5:g} s")
-                await socket.send(json.dumps({"type": "sync"}))
-                continue
-            now = perf_counter()
+class TablePlay:
+    """A table's two players (:class:`SeatPlayer`) and its move in flight. ``done`` gets True
+    once both have seen the match end, or the error that ended a socket."""
+
+    def __init__(self, run: Run, sockets: list[WebSocket], states: list[dict]) -> None:
+        self.run = run
+        self.done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self.pending = Pending()
+        self.heard = perf_counter()  # when the last update arrived
+        self.players = [SeatPlayer(self, s, st) for s, st in zip(sockets, states, strict=True)]
+        self.over: set[int] = set()
+
+    def start(self) -> None:
+        for player in self.players:
+            player.start()
+
+    def sent(self, version: int, seat: int) -> None:
+        self.pending.version, self.pending.seat = version, seat
+        self.pending.sent, self.pending.open = perf_counter(), True
+
+    def arrived(self, message: dict, now: float) -> None:
+        """A newer state reached a player: the move in flight is answered when it reaches the
+        other seat."""
+        self.heard = now
+        pending, run = self.pending, self.run
+        opponent = message["view"]["seat"] != pending.seat
+        if pending.open and message["version"] > pending.version and opponent:
+            pending.open = False
+            if pending.sent < run.window[1]:
+                run.latencies.append(now - pending.sent)
+            if now - pending.sent > UPDATE_TIMEOUT:
+                run.error(f"the opponent's update took over {UPDATE_TIMEOUT:g} s")
+
+    def finished(self, seat: int) -> None:
+        self.over.add(seat)
+        if len(self.over) == len(self.players) and not self.done.done():
+            self.done.set_result(True)
+
+    def fail(self, error: BaseException) -> None:
+        if not self.done.done():
+            self.done.set_exception(error)
+
+    def check(self, now: float) -> None:
+        """Nothing for ``UPDATE_TIMEOUT`` + 5 s: an error, and both players ask for the state."""
+        if self.run.stop or self.done.done() or now - self.heard <= UPDATE_TIMEOUT + 5:
+            return
+        self.run.error(f"no update within {UPDATE_TIMEOUT + 5:g} s")
+        self.heard = now
+        for player in self.players:
+            player.send_text(json.dumps({"type": "sync"}))
+
+
+class SeatPlayer:
+    """One player: answers each state as its socket hands it over, from the event loop's
+    callback (no task, no timer per message: the client shares the machine with the servers
+    it measures, and a browser parses each state once too)."""
+
+    def __init__(self, table: TablePlay, socket: WebSocket, state: dict) -> None:
+        self.table, self.run, self.socket, self.state = table, table.run, socket, state
+        self.budget = RateBudget()
+        self.moved = -1  # the last version this player acted on
+
+    def start(self) -> None:
+        self.socket.listen(self.receive, self.table.fail)
+        self.act()
+
+    def receive(self, text: str) -> None:
+        if self.run.stop:
+            return
+        now = perf_counter()
+        try:
             message = json.loads(text)
             if message.get("type") == "error":
-                run.error(f"server: {message.get('message')}")
-                continue
-            if message.get("type") != "state" or message["version"] <= state["version"]:
-                continue
-            if (
-                pending.open
-                and message["version"] > pending.version
-                and message["view"]["seat"] != pending.seat
-            ):
-                pending.open = False
-                if pending.sent < run.window[1]:
-                    run.latencies.append(now - pending.sent)
-                if now - pending.sent > UPDATE_TIMEOUT:
-                    run.error(f"the opponent's update took over {UPDATE_TIMEOUT:g} s")
-            state = message
-            break
-    return False
+                self.run.error(f"server: {message.get('message')}")
+                return
+            if message.get("type") != "state" or message["version"] <= self.state["version"]:
+                return
+            self.table.arrived(message, now)
+            self.state = message
+            self.act()
+        except (KeyError, TypeError, ValueError) as error:  # not the payload it should be
+            self.table.fail(RuntimeError(f"{type(error).__name__}: {error}"))
+
+    def act(self) -> None:
+        """On its turn a move (at the run's pace), after a hand the next one (seat 0), at the
+        match's end nothing more."""
+        view, version = self.state["view"], self.state["version"]
+        if view["match"]["finished"]:
+            self.table.finished(view["seat"])
+        elif version <= self.moved:
+            return
+        elif view["result"] is not None:
+            if view["seat"] == 0:
+                self.moved = version
+                self.send({"type": "next_hand", "version": version})
+        elif view["turn"] == view["seat"]:
+            self.moved = version
+            if self.run.pace is None:
+                self.move()
+            else:
+                pause = self.run.rng.uniform(*self.run.pace)
+                asyncio.get_running_loop().call_later(pause, self.move)
+
+    def move(self) -> None:
+        legal = self.state["view"]["legal"]
+        move = self.run.rng.choice([m for m in legal if "play" in m] or legal)
+        self.send({"type": "move", "version": self.state["version"], "move": move})
+
+    def send(self, act: dict) -> None:
+        """``act`` now, or as soon as the rate budget has room (waiting off the clock)."""
+        if self.run.stop:
+            return
+        if (seconds := self.budget.wait()) > 0:
+            asyncio.get_running_loop().call_later(seconds, self.send, act)
+            return
+        if act["type"] == "move":
+            self.table.sent(act["version"], self.state["view"]["seat"])
+        else:
+            self.run.next_hands += 1
+        self.send_text(json.dumps(act))
+
+    def send_text(self, text: str) -> None:
+        try:
+            self.socket.send_now(text)
+        except ConnectionError as error:
+            self.table.fail(error)
 
 
 async def play_table(
@@ -304,7 +387,7 @@ async def play_table(
     first = True
     while not run.stop:
         sockets: list[WebSocket] = []
-        finished: list[bool] = []
+        finished = False
         try:
             for seat, port in enumerate(ports):
                 origin = {"Origin": f"http://{HOST}:{port}"}
@@ -321,13 +404,13 @@ async def play_table(
                 first = False
                 run.ready += 1
                 await go.wait()
-            pending = Pending()
-            finished = await asyncio.gather(
-                *(
-                    play_seat(run, s, pending, state)
-                    for s, state in zip(sockets, states, strict=True)
-                )
-            )
+            table = TablePlay(run, sockets, states)
+            run.playing.add(table)
+            try:
+                table.start()
+                finished = await table.done
+            finally:
+                run.playing.discard(table)
         except (Closed, ConnectionError, OSError, RuntimeError, TimeoutError) as error:
             if first:
                 first = False
@@ -341,7 +424,7 @@ async def play_table(
                 await socket.close()
         if run.stop:
             return
-        if any(finished):  # the match is over: a new table (else the same one, reconnected)
+        if finished:  # the match is over: a new table (else the same one, reconnected)
             seats = await asyncio.to_thread(make_table)
             run.tables_made += 1
 
@@ -361,6 +444,7 @@ async def drive(
         asyncio.create_task(play_table(run, seat_ports(ports, placement, i), t, gate, go))
         for i, t in enumerate(tables)
     ]
+    tasks.append(asyncio.create_task(watch(run)))
     deadline = time.monotonic() + 180
     while run.ready < len(tables) and time.monotonic() < deadline:
         await asyncio.sleep(0.1)  # every table connected (or failed) before the window opens
@@ -388,23 +472,60 @@ def seat_ports(ports: list[int], placement: str, index: int) -> tuple[int, int]:
 
 
 # --- the bare echo ----------------------------------------------------------------------------
+class EchoClient:
+    """Flat out: the next message as soon as the reply to the last one arrives, sent from the
+    reply's callback (as the site's players answer their states). ``done`` once a reply comes
+    after the window."""
+
+    def __init__(self, run: Run, socket: WebSocket) -> None:
+        self.run, self.socket = run, socket
+        self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.sent = 0.0
+
+    def start(self) -> None:
+        self.socket.listen(self.receive, self.fail)
+        self.send()
+
+    def send(self) -> None:
+        if self.run.stop:
+            if not self.done.done():
+                self.done.set_result(None)
+            return
+        self.sent = perf_counter()
+        try:
+            self.socket.send_now(json.dumps({"n": len(self.run.latencies)}))
+        except ConnectionError as error:
+            self.fail(error)
+
+    def receive(self, text: str) -> None:
+        if self.sent < self.run.window[1]:
+            self.run.latencies.append(perf_counter() - self.sent)
+        self.send()
+
+    def fail(self, error: BaseException) -> None:
+        if not self.done.done():
+            self.done.set_exception(error)
+
+    def check(self, now: float) -> None:
+        """A reply lost (or later than 10 s): counted, then the next message."""
+        if now - self.sent > UPDATE_TIMEOUT and not self.done.done():
+            if not self.run.stop:
+                self.run.error(f"no reply within {UPDATE_TIMEOUT:g} s")
+            self.send()
+
+
 async def echo_client(port: int, gate: asyncio.Semaphore, go: asyncio.Event, run: Run) -> None:
-    """Flat out: the next message as soon as the reply to the last one arrives."""
     socket = await connect(run, port, "/ws/echo/", {"Origin": f"http://{HOST}:{port}"}, gate)
     try:
         run.ready += 1
         await go.wait()
-        while not run.stop:
-            start = perf_counter()
-            await socket.send(json.dumps({"n": len(run.latencies)}))
-            try:
-                await asyncio.wait_for(socket.receive(), UPDATE_TIMEOUT)
-            except TimeoutError:  # a reply lost (or later than 10 s): counted, then go on
-                if not run.stop:
-                    run.error(f"no reply within {UPDATE_TIMEOUT:g} s")
-                continue
-            if start < run.window[1]:
-                run.latencies.append(perf_counter() - start)
+        client = EchoClient(run, socket)
+        run.playing.add(client)
+        try:
+            client.start()
+            await client.done
+        finally:
+            run.playing.discard(client)
     except (Closed, ConnectionError, OSError, TimeoutError) as error:
         if not run.stop:
             run.error(f"{type(error).__name__}: {error}")
@@ -467,6 +588,7 @@ async def drive_echo(
     else:
         clients = [echo_table((ports[0], ports[-1]), gate, go, run) for _ in range(tables)]
     tasks = [asyncio.create_task(client) for client in clients]
+    watcher = asyncio.create_task(watch(run))
     deadline = time.monotonic() + 180
     while run.ready + sum(t.done() for t in tasks) < len(tasks) and time.monotonic() < deadline:
         await asyncio.sleep(0.1)
@@ -484,6 +606,7 @@ async def drive_echo(
             for task in tasks:
                 task.cancel()
         done = await asyncio.gather(*tasks, return_exceptions=True)
+        watcher.cancel()
     for result in done:
         if isinstance(result, BaseException) and not isinstance(result, asyncio.CancelledError):
             run.error(f"{type(result).__name__}: {result}")

@@ -80,6 +80,7 @@ import sys
 import tempfile
 import time
 import urllib.parse
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -269,6 +270,8 @@ class WebSocket(asyncio.Protocol):
         self.messages: collections.deque[str] = collections.deque()
         self.waiter: asyncio.Future[str] | None = None
         self.ended: BaseException | None = None
+        self.on_message: Callable[[str], None] | None = None
+        self.on_end: Callable[[BaseException], None] | None = None
 
     @classmethod
     async def connect(cls, port: int, path: str, headers: dict[str, str]) -> WebSocket:
@@ -293,7 +296,22 @@ class WebSocket(asyncio.Protocol):
         return socket
 
     async def send(self, text: str) -> None:
+        self.send_now(text)
+
+    def send_now(self, text: str) -> None:
         self._write(0x1, text.encode())
+
+    def listen(
+        self, on_message: Callable[[str], None], on_end: Callable[[BaseException], None]
+    ) -> None:
+        """From now on, each message goes to ``on_message`` as it arrives, from the event loop's
+        callback (no task wakes up for it), and the socket's end to ``on_end``; the messages
+        received before go first. For players that answer each message at once."""
+        self.on_message, self.on_end = on_message, on_end
+        while self.messages:
+            on_message(self.messages.popleft())
+        if self.ended is not None:
+            on_end(self.ended)
 
     async def receive(self) -> str:
         """The next text message (fragments joined); Closed or the connection's error once
@@ -394,7 +412,9 @@ class WebSocket(asyncio.Protocol):
             self.parts.append(payload)
             if final:
                 message, self.parts = b"".join(self.parts).decode(), []
-                if self.waiter is not None and not self.waiter.done():
+                if self.on_message is not None:
+                    self.on_message(message)
+                elif self.waiter is not None and not self.waiter.done():
                     self.waiter.set_result(message)
                 else:
                     self.messages.append(message)
@@ -402,6 +422,8 @@ class WebSocket(asyncio.Protocol):
     def _end(self, error: BaseException) -> None:
         if self.ended is None:
             self.ended = error
+            if self.on_end is not None:
+                self.on_end(error)
         if self.waiter is not None and not self.waiter.done():
             self.waiter.set_exception(self.ended)
         if not self.opened.done():
@@ -431,15 +453,19 @@ class RateBudget:
     def __init__(self) -> None:
         self.tokens, self.stamp = float(RATE_BURST), time.monotonic()
 
+    def wait(self) -> float:
+        """Seconds until a message may go; 0: it may go now, and its token is taken."""
+        now = time.monotonic()
+        self.tokens = min(RATE_BURST, self.tokens + (now - self.stamp) * RATE_PER_SECOND)
+        self.stamp = now
+        if self.tokens >= 1 + RATE_MARGIN:
+            self.tokens -= 1
+            return 0.0
+        return (1 + RATE_MARGIN - self.tokens) / RATE_PER_SECOND
+
     async def take(self) -> None:
-        while True:
-            now = time.monotonic()
-            self.tokens = min(RATE_BURST, self.tokens + (now - self.stamp) * RATE_PER_SECOND)
-            self.stamp = now
-            if self.tokens >= 1 + RATE_MARGIN:
-                self.tokens -= 1
-                return
-            await asyncio.sleep((1 + RATE_MARGIN - self.tokens) / RATE_PER_SECOND)
+        while (seconds := self.wait()) > 0:
+            await asyncio.sleep(seconds)
 
 
 @dataclass
