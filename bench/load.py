@@ -6,11 +6,12 @@ minimal client of ``bench/table.py``) on loopback, against ``daphne`` in product
 PostgreSQL (a database of the bench's own, created, migrated and dropped) and the Redis channel
 layer (``--redis``, flushed at start and end), with ``JOBS_BACKEND=thread`` (two people: no
 computer moves to run). With ``--processes 2`` two daphne processes share the database and
-Redis. ``--placement split`` (the default, the worst case) puts seat 0 on the first and seat 1
-on the second: every move crosses channels-redis and the other process reads it from the log.
-``--placement table`` puts both seats of a table on one process, the tables spread evenly over
-the processes: what a proxy routing ``/ws/tables/<id>/`` by a hash of the table gives, and what
-the echo's connections are (each one served by one process).
+Redis. ``--placement table`` (the default) puts both seats of a table on one process, the
+tables spread evenly over the processes: what the deployment's proxy, routing
+``/ws/tables/<id>/`` by a hash of the path (README, deployment), gives, and what the echo's
+connections are (each one served by one process). ``--placement split`` (the worst case: a
+proxy that spreads a table's players) puts seat 0 on the first and seat 1 on the second: every
+move crosses channels-redis and the other process reads it from the log.
 
 Per process count (``--processes``, default ``1,2``) and mode:
 
@@ -810,8 +811,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' moves")
     parser.add_argument(
         "--placement",
-        choices=("split", "table"),
-        default="split",
+        choices=("table", "split"),
+        default="table",
         help="a table's two seats on different processes (split) or on one (table)",
     )
     args = parser.parse_args()
