@@ -19,10 +19,12 @@ True
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 
 from games.engine import Deal, Rules
 
 
+@lru_cache(maxsize=4096)  # a hand's commitment is shown at every update of its table
 def commitment(seed: str) -> str:
     """The SHA-256 of the seed, in hex: shown before the hand, it pins the seed down."""
     return hashlib.sha256(seed.encode()).hexdigest()

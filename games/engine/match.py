@@ -25,6 +25,7 @@ games.engine.errors.IllegalMove: 5-2 does not fit the left end (6)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .deal import Deal
@@ -251,7 +252,11 @@ def _why_illegal(hand: HandState, seat: int, move: Move) -> str:
 
 def history_to_record(history: list[int]) -> list[dict[str, Any]]:
     """A hand's moves as a record spells them (draws do not name the tile)."""
-    return [
-        move_to_record(entry >> 7, decode(entry & 127, opening=i == 0))
-        for i, entry in enumerate(history)
-    ]
+    return [dict(_entry_record(entry, i == 0)) for i, entry in enumerate(history)]
+
+
+@cache
+def _entry_record(entry: int, opening: bool) -> dict[str, Any]:
+    """One history entry's record, made once: a hand's history is spelled out at every update
+    of its table (each caller gets a copy)."""
+    return move_to_record(entry >> 7, decode(entry & 127, opening=opening))

@@ -278,6 +278,12 @@ class Rules:
 
     def to_record(self) -> dict[str, Any]:
         """The preset, the seats, and every option that differs from the preset."""
+        return {k: dict(v) if isinstance(v, dict) else v for k, v in self._record.items()}
+
+    @cached_property
+    def _record(self) -> dict[str, Any]:
+        """:meth:`to_record`, worked out once (rules never change; every update of a table
+        shows them): never handed out, only copies of it."""
         defaults = _preset_defaults(self.preset, self.seats)
         out: dict[str, Any] = {"preset": self.preset.value, "seats": self.seats}
         for field in fields(self):

@@ -180,6 +180,12 @@ def _own_tiles(hand: HandState, seat: int | None) -> tuple[str, ...]:
     return () if seat is None else tuple(str(t) for t in reversed(tiles_of(hand.hands[seat])))
 
 
+#: Each tile's name, and each tile as placed showing each number outward: made once, not at
+#: every update of every table.
+_NAMES = tuple(str(tile) for tile in ALL_TILES)
+_PLACEMENTS = tuple(tuple(Placement(name, outer) for outer in range(7)) for name in _NAMES)
+
+
 def _layout(
     hand: HandState,
 ) -> tuple[str | None, dict[str, tuple[Placement, ...]], dict[str, Any] | None]:
@@ -194,7 +200,7 @@ def _layout(
             continue
         tile = code >> 2
         if opening is None:
-            opening = str(ALL_TILES[tile])
+            opening = _NAMES[tile]
             values[0], values[1] = ALL_TILES[tile].high, ALL_TILES[tile].low
             if hand.fives and IS_DOUBLE[tile]:
                 spinner = {"tile": opening, "arm": None, "index": None}
@@ -204,9 +210,9 @@ def _layout(
         outer = OTHER[tile * 7 + values[slot]]
         values[slot] = outer
         arm = END_OF_SLOT[slot].value
-        arms[arm].append(Placement(str(ALL_TILES[tile]), outer))
+        arms[arm].append(_PLACEMENTS[tile][outer])
         if hand.fives and spinner is None and IS_DOUBLE[tile]:
-            spinner = {"tile": str(ALL_TILES[tile]), "arm": arm, "index": len(arms[arm]) - 1}
+            spinner = {"tile": _NAMES[tile], "arm": arm, "index": len(arms[arm]) - 1}
             values[2] = values[3] = outer  # its short sides, once open, show its number
     return opening, {arm: tuple(tiles) for arm, tiles in arms.items() if tiles}, spinner
 
@@ -222,7 +228,7 @@ def _legal_for(match: Match, hand: HandState, seat: int | None) -> tuple[dict[st
         elif code == PASS:
             out.append({"pass": True})
         else:
-            move: dict[str, Any] = {"play": str(ALL_TILES[code >> 2])}
+            move: dict[str, Any] = {"play": _NAMES[code >> 2]}
             if not opening:
                 move["end"] = END_OF_SLOT[code & 3].value
             if hand.fives:
