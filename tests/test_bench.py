@@ -50,3 +50,19 @@ def test_the_load_benchmark_runs_without_errors():
         assert spent["servers"] > 0 and spent["client"] > 0, lines[mode]
         assert spent["server_side"] >= spent["servers"], lines[mode]
     assert lines["load"]["server_cpu_ratio"]["1"] > 0
+
+
+def test_the_redis_parser_benchmark_compares_both_parsers():
+    result = subprocess.run(
+        [sys.executable, "bench/redis_parser.py", "--messages", "50", "--rounds", "1"]
+        + ["--redis", os.environ["REDIS_URL"]],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    measured = {line["parser"]: line["cpu_us_per_message"] for line in lines if "parser" in line}
+    assert set(measured) == {"python", "hiredis"} and all(v > 0 for v in measured.values())
+    assert lines[-1]["hiredis_to_python"] > 0
