@@ -158,8 +158,25 @@ class Run:
 
 
 class Watched(Protocol):
+    """A table's players or an echo client: driven by its sockets' callbacks until ``done``."""
+
+    done: asyncio.Future
+
+    def start(self) -> None: ...
+
     def check(self, now: float) -> None:
         """What to do if nothing arrived for too long (``now``: perf_counter())."""
+
+
+async def play_out(run: Run, watched: Watched) -> Any:
+    """Start ``watched`` and wait until it is done (its result, or its error), looked after by
+    :func:`watch` meanwhile."""
+    run.playing.add(watched)
+    try:
+        watched.start()
+        return await watched.done
+    finally:
+        run.playing.discard(watched)
 
 
 async def watch(run: Run) -> None:
@@ -405,13 +422,7 @@ async def play_table(
                 first = False
                 run.ready += 1
                 await go.wait()
-            table = TablePlay(run, sockets, states)
-            run.playing.add(table)
-            try:
-                table.start()
-                finished = await table.done
-            finally:
-                run.playing.discard(table)
+            finished = await play_out(run, TablePlay(run, sockets, states))
         except (Closed, ConnectionError, OSError, RuntimeError, TimeoutError) as error:
             if first:
                 first = False
@@ -520,13 +531,7 @@ async def echo_client(port: int, gate: asyncio.Semaphore, go: asyncio.Event, run
     try:
         run.ready += 1
         await go.wait()
-        client = EchoClient(run, socket)
-        run.playing.add(client)
-        try:
-            client.start()
-            await client.done
-        finally:
-            run.playing.discard(client)
+        await play_out(run, EchoClient(run, socket))
     except (Closed, ConnectionError, OSError, TimeoutError) as error:
         if not run.stop:
             run.error(f"{type(error).__name__}: {error}")
