@@ -194,8 +194,14 @@ class LogEntry(models.Model):
         MOVE = "move"
 
     # No index of its own: the unique (table, position) below starts with the table and serves
-    # every lookup by table; one index fewer to write at every move.
-    table = models.ForeignKey(Table, related_name="log", on_delete=models.CASCADE, db_index=False)
+    # every lookup by table; one index fewer to write at every move. No foreign key constraint
+    # in the database either: checking it cost every move a lock on the row it had just
+    # updated, for a table that is there by construction (a move's statement inserts its
+    # entries only for the row its UPDATE returns; the locked path holds the row). Deleting a
+    # table deletes its log all the same (Django cascades: tests/games/test_one_statement_moves.py).
+    table = models.ForeignKey(
+        Table, related_name="log", on_delete=models.CASCADE, db_index=False, db_constraint=False
+    )
     position = models.PositiveIntegerField()
     kind = models.CharField(max_length=8, choices=Kind.choices)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -467,6 +467,27 @@ def test_a_move_writes_no_log_index_that_the_unique_one_covers():
     assert definitions == ["btree (id)", 'btree (table_id, "position")']
 
 
+def test_a_move_leaves_no_lock_on_the_row_it_updated():
+    """The log's table is no foreign key constraint in the database (migration 0014): checking
+    one locked the row the move's statement had just updated (a second write to its page)."""
+    table = started_table(turn_seconds=None)
+    play_on_the_snapshot(table)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT xmax::text FROM games_table WHERE id = %s", [table.pk])
+        assert cursor.fetchone()[0] == "0"
+
+
+def test_deleting_a_table_deletes_its_log():
+    table = started_table(turn_seconds=None)
+    play_on_the_snapshot(table)
+    other = started_table(turn_seconds=None)
+    kept = LogEntry.objects.filter(table=other).count()
+    assert LogEntry.objects.filter(table=table).count() > 1
+    table.delete()
+    assert not LogEntry.objects.filter(table_id=table.pk).exists()
+    assert LogEntry.objects.filter(table=other).count() == kept
+
+
 @pytest.mark.asyncio
 async def test_a_move_committed_as_the_loops_connection_dies_is_still_announced(monkeypatch):
     table = await sync_to_async(started_table)(turn_seconds=None)
