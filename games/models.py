@@ -198,7 +198,9 @@ class LogEntry(models.Model):
     # in the database either: checking it cost every move a lock on the row it had just
     # updated, for a table that is there by construction (a move's statement inserts its
     # entries only for the row its UPDATE returns; the locked path holds the row). Deleting a
-    # table deletes its log all the same (Django cascades: tests/games/test_one_statement_moves.py).
+    # table deletes its log all the same (Django cascades: tests/games/test_one_statement_moves.py);
+    # only a move committed while a table is being deleted can leave its entry behind, which
+    # nothing reads (no table id is given twice).
     table = models.ForeignKey(
         Table, related_name="log", on_delete=models.CASCADE, db_index=False, db_constraint=False
     )
