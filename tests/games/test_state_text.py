@@ -52,6 +52,27 @@ def test_the_text_sent_is_the_payload_of_every_receiver(preset, seat_choice, see
         assert_sent_as_state_of(snapshot_of(match, version, names, hand_seed))
 
 
+@settings(max_examples=40, deadline=None)
+@given(
+    names=st.lists(
+        # Any text but lone surrogates, which services.display_name refuses (as it does
+        # control characters, allowed here): any script, emoji included.
+        st.text(st.characters(exclude_categories=("Cs",)), min_size=1),
+        min_size=2,
+        max_size=2,
+    )
+)
+def test_names_in_any_script_are_sent_as_they_are(names):
+    """The text is UTF-8 as sent (orjson writes no \\u escapes): a name parses back to itself."""
+    rules = Rules.for_preset(Preset.DRAW, seats=2)
+    match = Match(rules)
+    match.start_hand(Deal.shuffled(rules, random.Random(3)))
+    snapshot = snapshot_of(match, 1, names, seed="")
+    assert_sent_as_state_of(snapshot)
+    sent = json.loads(selectors.state_text(snapshot, 0))
+    assert [seat["name"] for seat in sent["table"]["seats"]] == names
+
+
 def dealt_snapshot(version: int = 1):
     rules = Rules.for_preset(Preset.DRAW, seats=2)
     match = Match(rules)
