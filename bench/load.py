@@ -19,8 +19,8 @@ Per process count (``--processes``, default ``1,2``) and mode:
   ``--human-seconds``.
 - ``load.flat``: every player moves as soon as it is its turn (within the consumer's rate
   limit, waiting off the clock), for ``--flat-seconds``; a finished match is replaced by a new
-  table: a spare made before the window (one for every four tables), else one made through the
-  services in a thread (tables are not what is measured).
+  table: a spare made before the window (as many as the window needs, ``TABLE_SECONDS_PER_SPARE``),
+  else one made through the services in a thread (tables are not what is measured).
 
 ``moves`` counts the moves whose update reached the opponent inside the window; latency is from
 sending a move to the opponent receiving the state with a newer version (p50, p99 in ms).
@@ -90,9 +90,10 @@ HANDSHAKES = 10
 CONNECT_TRIES = 3
 #: Seconds after a window for the updates of moves sent inside it.
 DRAIN_SECONDS = 3.0
-#: Flat out, about one table in forty finishes its match every ten seconds: one spare table
-#: made before the window for every four covers a window of forty seconds.
-TABLES_PER_SPARE = 4
+#: Flat out, every match starts with the window and none ends in its first ten seconds; over
+#: forty seconds 11-43 of 200 tables ended (measured): a spare for every 160 tables and second
+#: of the window covers that, and makes a dozen for the default window, not fifty.
+TABLE_SECONDS_PER_SPARE = 160
 P99_GOAL_MS = 100
 ECHO_RATIO_GOAL = 0.7
 
@@ -420,7 +421,7 @@ async def play_table(
                 sockets.append(await connect(run, port, path, origin | cookie, gate))
             states = []
             for socket in sockets:
-                message = json.loads(await asyncio.wait_for(socket.receive(), UPDATE_TIMEOUT))
+                message = orjson.loads(await asyncio.wait_for(socket.receive(), UPDATE_TIMEOUT))
                 if message.get("type") != "state":
                     raise RuntimeError(f"the server said: {message}")
                 states.append(message)
@@ -754,7 +755,8 @@ def run_site(
     tables = [make_table() for _ in range(args.tables)]
     # Flat out, finished matches are replaced by these first: making a table is not what is
     # measured, and its CPU (the services run in this process) would count as the client's.
-    spares = [] if human else [make_table() for _ in range(args.tables // TABLES_PER_SPARE)]
+    spare_count = 0 if human else round(args.tables * seconds / TABLE_SECONDS_PER_SPARE)
+    spares = [make_table() for _ in range(spare_count)]
     pace = args.pace if human else None
     ports = [server.port for server in servers]
     seed = rng.randrange(1 << 30)
