@@ -160,3 +160,12 @@ def test_each_procfile_command_exists_with_its_options(name):
     assert result.returncode == 0, result.stderr
     for option in (arg for arg in command[3:] if arg.startswith("--")):
         assert option in result.stdout
+
+
+def test_the_web_process_listens_on_loopback_and_trusts_no_forwarded_header_itself():
+    """Only the site's proxy reaches daphne, and daphne's --proxy-headers would take the first
+    X-Forwarded-For entry (the client's own) as the address: the site reads the header itself,
+    trusting only TRUSTED_PROXY_COUNT entries (dominoes/client_address.py)."""
+    web = procfile()["web"]
+    assert web[web.index("-b") + 1] == "127.0.0.1"
+    assert "--proxy-headers" not in web
