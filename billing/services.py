@@ -7,6 +7,7 @@ late, twice or out of order never put an older state over a newer one.
 
 import json
 import logging
+import re
 import time
 from datetime import UTC, datetime, timedelta
 
@@ -156,15 +157,23 @@ def receive_webhook(*, payload: bytes, signature: str, secret: str) -> str:
     return "applied"
 
 
+#: What Stripe's ids and event types are made of: anything else (a NUL, which PostgreSQL cannot
+#: store, a slash in a URL path) is not from Stripe's API as documented.
+STRIPE_ID = re.compile(r"[A-Za-z0-9_]+")
+EVENT_TYPE = re.compile(r"[a-z0-9_.]+")
+
+
 def _is_event_shaped(event_id: object, event_type: object, data: object) -> bool:
     """Whether the event's id and type are strings that fit their columns, with an object."""
     id_length = WebhookEvent._meta.get_field("stripe_id").max_length
     type_length = WebhookEvent._meta.get_field("type").max_length
     return (
         isinstance(event_id, str)
-        and 0 < len(event_id) <= id_length
+        and len(event_id) <= id_length
+        and STRIPE_ID.fullmatch(event_id) is not None
         and isinstance(event_type, str)
         and len(event_type) <= type_length
+        and EVENT_TYPE.fullmatch(event_type) is not None
         and isinstance(data, dict)
     )
 
@@ -189,7 +198,7 @@ def _id_of(value) -> str | None:
     neither: nothing is fetched for a malformed reference)."""
     if isinstance(value, dict):
         value = value.get("id")
-    return value if isinstance(value, str) and value else None
+    return value if isinstance(value, str) and STRIPE_ID.fullmatch(value) else None
 
 
 def _link_checkout_customer(session: dict) -> None:
