@@ -274,10 +274,15 @@ class WebSocket(asyncio.Protocol):
         self.on_end: Callable[[BaseException], None] | None = None
 
     @classmethod
-    async def connect(cls, port: int, path: str, headers: dict[str, str]) -> WebSocket:
+    async def connect(
+        cls, port: int, path: str, headers: dict[str, str], source: str | None = None
+    ) -> WebSocket:
+        """A WebSocket to ``path``, from the loopback address ``source`` if given (the site
+        counts some limits per address: bench/abuse.py)."""
         key = base64.b64encode(os.urandom(16)).decode()
         loop = asyncio.get_running_loop()
-        _, socket = await loop.create_connection(lambda: cls(key), HOST, port)
+        local = (source, 0) if source else None
+        _, socket = await loop.create_connection(lambda: cls(key), HOST, port, local_addr=local)
         request = [
             f"GET {path} HTTP/1.1",
             f"Host: {HOST}:{port}",

@@ -107,7 +107,15 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    # Limits (README, "Limits"): a body dominoes.body_limit did not read answers 413, a limit
+    # passed (dominoes.limits.Refused) 429.
+    "dominoes.body_limit.body_too_large_middleware",
+    "dominoes.limits.TooManyRequestsMiddleware",
 ]
+
+#: The largest request body read (dominoes.body_limit): a record import's file (1 MB,
+#: games.player_views.MAX_RECORD_BYTES) and its form; anything larger is refused unread.
+MAX_REQUEST_BODY_BYTES = 1_100_000
 
 ROOT_URLCONF = "dominoes.urls"
 

@@ -17,6 +17,7 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from accounts.guests import player_for
+from dominoes import client_address, limits
 from games import events, presence, selectors, services, snapshots
 from games.async_db import in_database
 from games.engine import IllegalMove, InvalidTile, Move
@@ -33,6 +34,9 @@ RATE_PER_SECOND = 5.0
 
 CLOSE_NOT_FOUND = 4404
 CLOSE_FORBIDDEN = 4403
+#: Too many sockets open for this person or address (dominoes.limits.OPEN_SOCKETS): the page
+#: says so and tries again later.
+CLOSE_TOO_MANY = 4429
 
 
 class TokenBucket:
@@ -72,7 +76,21 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.public_id: str = self.scope["url_route"]["kwargs"]["public_id"]
-        self.player = await in_database(player_of)(self.scope)
+        self.address = client_address.of_scope(self.scope)
+        try:
+            # The address first: a flood from one client is refused before any database work.
+            await limits.admit_socket(self.channel_name, address=self.address)
+            self.player = await in_database(player_of)(self.scope)
+            self.person = limits.person_key(self.player)
+            await limits.admit_socket(self.channel_name, person=self.person)
+        except limits.Refused as refused:
+            await limits.release_socket(self.channel_name)
+            # Accepted to be told why: a socket closed before it is accepted reaches the page
+            # as a failed handshake, without a code or words.
+            await self.accept()
+            await self._send({"type": "error", "message": refused.message, "version": -1})
+            await self.close(code=CLOSE_TOO_MANY)
+            return
         self.bucket = TokenBucket(RATE_BURST, RATE_PER_SECOND)
         self.slowed_down = False  # told "slow down" since the budget last had room
         self.sent_version = -1
@@ -108,6 +126,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if getattr(self, "has_left", False):
             return
         self.has_left = True
+        await limits.release_socket(self.channel_name)
         if getattr(self, "seat_id", None) is not None and presence.closed(self.seat_id):
             await in_database(services.seat_disconnected)(
                 public_id=self.public_id, player=self.player
@@ -164,6 +183,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 case "sync":
                     await self._send_state()
                 case "hint":
+                    await limits.acheck(limits.HINTS, person=self.person, address=self.address)
                     suggestion = await in_database(services.hint_for)(
                         public_id=self.public_id, player=self.player
                     )
@@ -192,6 +212,11 @@ class TableConsumer(AsyncWebsocketConsumer):
                     )
                 case _:
                     await self._error(f"Unknown message type {kind!r}.")
+        except limits.Refused as refused:
+            # Without the state, as a flood's answer must be: it costs no database work.
+            await self._send(
+                {"type": "error", "message": refused.message, "version": self.sent_version}
+            )
         except StaleVersion as error:
             await self._error(str(error))
         except (IllegalMove, TableError) as error:
@@ -223,6 +248,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         name = message.get("name")
         if not isinstance(name, str):
             name = ""  # refused by the service, with the same words as any bad name
+        await limits.acheck(limits.JOINS, person=self.person, address=self.address)
         await in_database(services.join_table)(
             public_id=self.public_id, player=self.player, name=name
         )

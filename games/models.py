@@ -181,6 +181,10 @@ class Seat(PlayedBy, models.Model):
         constraints = [
             models.UniqueConstraint(fields=["table", "index"], name="one_seat_per_index")
         ]
+        # A guest's seats, found without reading every seat: at sign-in (claim_guest_seats)
+        # and before each table a guest creates (the open tables limit). Guests only: an
+        # account's seats have their user's index.
+        indexes = [models.Index(fields=["guest"], name="seat_guest", condition=~models.Q(guest=""))]
 
     def __str__(self) -> str:
         return f"{self.table.public_id} seat {self.index}: {self.name}"

@@ -20,7 +20,7 @@ from datetime import timedelta
 from functools import partial
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
 from psycopg import OperationalError
@@ -50,6 +50,11 @@ COMPUTER_OVERDUE_SECONDS = 10
 #: On a table with a clock, a hand that is over is followed by the next one after this long
 #: even if nobody presses "Next round": a match (a tournament's above all) never stalls there.
 BETWEEN_HANDS_SECONDS = 30
+#: Unfinished tables a person may have started (created, at seat 0) and played or joined in
+#: the last OPEN_TABLES_WITHIN: far more than anyone plays at once, and a table left alone
+#: for a day stops counting, so abandoned games never lock a player out.
+OPEN_TABLES = 20
+OPEN_TABLES_WITHIN = timedelta(days=1)
 
 
 class TableError(Exception):
@@ -64,6 +69,14 @@ class TableNotFound(TableError):
 class NotYourSeat(TableError, PermissionError):
     def __init__(self) -> None:
         super().__init__("You have no seat at this table.")
+
+
+class TooManyOpenTables(TableError):
+    def __init__(self) -> None:
+        super().__init__(
+            f"You already have {OPEN_TABLES} unfinished tables from the last day: "
+            "finish one before starting another."
+        )
 
 
 class StaleVersion(TableError):
@@ -102,6 +115,7 @@ def create_computer_table(
     if len(levels) != rules.seats - 1:
         raise TableError(f"Choose a computer level for each of the {rules.seats - 1} other seats.")
     with transaction.atomic():
+        _refuse_past_open_tables(player)
         table = _new_table(
             Table.Kind.COMPUTER, player, rules, show_hints, auto_pass, started_at=timezone.now()
         )
@@ -129,6 +143,7 @@ def create_online_table(
     until the host starts (:func:`start_table`). The casual clock by default; tournaments pass
     ``TOURNAMENT_TURN_SECONDS``, ``TOURNAMENT_GRACE_SECONDS`` and ``forfeit_at_deadline``."""
     with transaction.atomic():
+        _refuse_past_open_tables(player)
         table = _new_table(
             Table.Kind.ONLINE,
             player,
@@ -754,6 +769,29 @@ def create_seated_table(
 
 
 # --- inside ---------------------------------------------------------------------------------
+def _refuse_past_open_tables(player: Player) -> None:
+    """TooManyOpenTables if the player has OPEN_TABLES open already. Inside the creating
+    transaction, holding a lock on the person until it ends: two tabs creating at once are
+    counted one after the other, never both below the limit."""
+    if player.user_id is not None:
+        mine = Seat.objects.filter(user_id=player.user_id)
+        person = f"user:{player.user_id}"
+    elif player.session_key:
+        mine = Seat.objects.filter(guest=player.session_key, user__isnull=True)
+        person = f"guest:{player.session_key}"
+    else:
+        return  # no one to count (a service caller without a session); tables need a seat
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", [f"open-tables:{person}"]
+            )
+    since = timezone.now() - OPEN_TABLES_WITHIN
+    open_tables = mine.filter(index=0, table__finished=False, table__updated_at__gte=since)
+    if open_tables.count() >= OPEN_TABLES:
+        raise TooManyOpenTables
+
+
 def _new_table(
     kind: Table.Kind,
     player: Player,

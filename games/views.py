@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.guests import player_for
 from accounts.selectors import setup_initial
+from dominoes import client_address, limits
 from games import selectors, services
 from games.engine import Rules
 from games.forms import SetupForm, describe_rules, table_info
@@ -28,8 +29,14 @@ def setup(request: HttpRequest) -> HttpResponse:
     )
     if form.is_valid():
         data = form.cleaned_data
+        player = _player(request, start_session=True)
+        limits.check(
+            limits.TABLES_CREATED,
+            person=limits.person_key(player),
+            address=client_address.of_request(request),
+        )
         common = {
-            "player": _player(request, start_session=True),
+            "player": player,
             "name": data["name"],
             "rules": data["rules"],
             "show_hints": data["show_hints"],

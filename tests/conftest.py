@@ -75,6 +75,15 @@ def _clear_cache():
     yield
 
 
+@pytest.fixture(autouse=True)
+def _clear_limits():
+    """The site's own limits (dominoes.limits) count in Redis: start every test with none."""
+    from dominoes import limits
+
+    limits.reset()
+    yield
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """pytest-django's test database, with the connections that threads left open (channels'

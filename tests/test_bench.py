@@ -66,3 +66,25 @@ def test_the_redis_parser_benchmark_compares_both_parsers():
     measured = {line["parser"]: line["cpu_us_per_message"] for line in lines if "parser" in line}
     assert set(measured) == {"python", "hiredis"} and all(v > 0 for v in measured.values())
     assert lines[-1]["hiredis_to_python"] > 0
+
+
+def test_the_abuse_benchmark_measures_each_flood_and_sees_it_refused():
+    settings_dict = connection.settings_dict
+    postgres = f"postgres://{settings_dict['USER']}@{settings_dict['HOST'] or '127.0.0.1'}:"
+    postgres += str(settings_dict["PORT"] or 5432)
+    redis = urlsplit(os.environ["REDIS_URL"])._replace(path="/15").geturl()  # it flushes its db
+    result = subprocess.run(
+        [sys.executable, "bench/abuse.py", "--seconds", "2", "--floods", "tables,sockets"]
+        + ["--flood-count", "150", "--postgres", postgres, "--redis", redis],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    lines = {line["bench"]: line for line in map(json.loads, result.stdout.splitlines())}
+    assert lines["abuse.quiet"]["moves"] > 0 and lines["abuse.quiet"]["pages"] > 0, lines
+    for flood in ("tables", "sockets"):
+        line = lines[f"abuse.{flood}"]
+        assert line["errors"] == 0 and line["moves"] > 0 and line["pages"] > 0, line
+        assert 0 < line["refused"] < line["sent"], line  # some let through, the flood refused

@@ -505,6 +505,13 @@ class TablePage {
         this.renderControls();
         return;
       }
+      if (event.code === 4429) {
+        // Too many sockets open for this browser or network: the server said so in its last
+        // message (shown). Keep the words even if that message was lost, and come back later
+        // rather than at once: the limit frees up only as other tabs close.
+        if ($("alert").hidden) this.showAlert("Too many open tables in this browser: close some tabs.");
+        this.attempts = Math.max(this.attempts, 4);
+      }
       this.retry();
     });
   }

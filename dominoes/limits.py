@@ -1,0 +1,441 @@
+"""Limits one client cannot break, and a real player never meets: every named limit of the site
+(tables created, hints, joins, record imports, the corporate contact form, open sockets) and
+how each one counts.
+
+Each limit counts twice: per person (an account, or a guest by the guest token of their
+browser session: :func:`person_key`) and per client address (:mod:`dominoes.client_address`,
+which trusts only the site's own proxies). The address budgets are larger: a school or an
+office shares one address.
+
+Two kinds of limit:
+
+- **Rates** (:class:`Rate`): how often something may be done, e.g. "10/minute;60/hour". They
+  are counted by the `limits` library (PyPI ``limits``, well kept, with the same API from
+  threads and from the event loop) with its sliding window counter: two counters a key
+  whatever the rate, atomic in Redis through its own Lua scripts. With ``REDIS_URL`` set every
+  server process shares the counts in Redis; on the embedded default (one process) they are
+  kept in memory. Django's cache could count too, but only by fixed windows and with a race
+  between reading and adding, and it has no asyncio API for the table's socket.
+- **Leases** (:data:`OPEN_SOCKETS`): how many sockets are open at once. A count that a crashed
+  process would leave high for ever is no limit a player can trust, so each socket holds a
+  lease: its id in a Redis sorted set (one a person, one an address) scored by its expiry,
+  renewed every ``LEASE_RENEW_SECONDS`` by the process holding it and dropped when it closes.
+  A crashed process's sockets expire by themselves within ``LEASE_SECONDS``. `limits` has no
+  such thing; the check and the add are one small Lua script.
+
+Past a limit, :class:`Refused` carries the player's words and the seconds to wait; HTTP
+answers it with a 429 page (:class:`TooManyRequestsMiddleware`), the table's socket with an
+error message. When Redis cannot be reached, a limit lets the request through (logged): the
+limits stop floods, they must not stop the site.
+
+Rates are settings-overridable by name (``RATE_LIMITS = {"hints": {"per_person": "5/minute"}}``)
+and ``OPEN_SOCKETS_PER_PERSON`` / ``OPEN_SOCKETS_PER_ADDRESS``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import math
+import threading
+import time
+import weakref
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+import limits
+import limits.aio.storage
+import limits.aio.strategies
+import limits.errors
+import limits.storage
+import limits.strategies
+import redis
+import redis.asyncio
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from games.services import Player
+
+logger = logging.getLogger(__name__)
+
+#: Every key this module writes in Redis starts with it (tests clear them by it).
+KEY_PREFIX = "dominoes-limits"
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """A named rate: ``per_person`` and ``per_address`` in `limits`' notation, and what a
+    player is told past it."""
+
+    name: str
+    per_person: str
+    per_address: str
+    message: str
+
+
+TABLES_CREATED = Rate(
+    "tables_created",
+    per_person="10/minute;60/hour",
+    per_address="30/minute;300/hour",
+    message="You have started many tables in a short time: wait a minute before another.",
+)
+JOINS = Rate(
+    "joins",
+    per_person="10/minute;60/hour",
+    per_address="30/minute;300/hour",
+    message="You have joined many tables in a short time: wait a minute before another.",
+)
+#: A hint a turn is at most a few a minute, even against the fastest computer.
+HINTS = Rate(
+    "hints",
+    per_person="30/minute;600/hour",
+    per_address="120/minute;2400/hour",
+    message="You have asked for many hints in a short time: wait a minute.",
+)
+IMPORTS = Rate(
+    "imports",
+    per_person="10/minute;60/hour",
+    per_address="30/minute;300/hour",
+    message="You have opened many record files in a short time: wait a minute before another.",
+)
+CONTACT = Rate(
+    "contact",
+    per_person="3/hour;10/day",
+    per_address="10/hour;30/day",
+    message="We have your messages already: wait an hour before sending another.",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Lease:
+    """A named count of things open at once, per person and per address."""
+
+    name: str
+    per_person: int
+    per_address: int
+    person_message: str
+    address_message: str
+
+
+OPEN_SOCKETS = Lease(
+    "open_sockets",
+    per_person=20,
+    per_address=100,
+    person_message="Too many open tables in this browser: close some tabs.",
+    address_message="Too many open tables from your network: close some tabs.",
+)
+#: A socket's lease lasts this long unless renewed; its process renews it three times as often.
+LEASE_SECONDS = 90.0
+LEASE_RENEW_SECONDS = 30.0
+
+
+class Refused(Exception):
+    """Past a limit: ``message`` is for the player, ``retry_after`` the seconds to wait."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.message, self.retry_after = message, retry_after
+
+
+def person_key(player: Player) -> str | None:
+    """Whom a person's budget belongs to: the account, else the guest token (None: neither,
+    a visitor without a session, counted by address alone). The token lets its holder act as
+    the guest, so Redis keeps a digest of it, never the token."""
+    if player.user_id is not None:
+        return account_key(player.user_id)
+    if player.session_key:
+        return "guest:" + hashlib.sha256(player.session_key.encode()).hexdigest()[:32]
+    return None
+
+
+def account_key(user_id: int) -> str:
+    """An account's budget (pages that know no guests: the corporate contact form)."""
+    return f"user:{user_id}"
+
+
+#: Seconds since the epoch; tests move it.
+now: Callable[[], float] = time.time
+
+
+# --- rates ----------------------------------------------------------------------------------
+def check(rate: Rate, *, person: str | None, address: str) -> None:
+    """Count one more of ``rate`` for ``person`` and ``address``, or raise Refused (from a
+    thread: a view, a service)."""
+    limiter = _sync_limiter()
+    for item, key in _counted(rate, person, address):
+        try:
+            allowed = limiter.hit(item, rate.name, key)
+        except limits.errors.StorageError:
+            logger.warning("rate limit %s not counted: storage unavailable", rate.name)
+            return
+        if not allowed:
+            raise Refused(rate.message, _wait(limiter.get_window_stats(item, rate.name, key)))
+
+
+async def acheck(rate: Rate, *, person: str | None, address: str) -> None:
+    """:func:`check` from the event loop (the table's socket)."""
+    limiter = _loop_state().limiter
+    for item, key in _counted(rate, person, address):
+        try:
+            allowed = await limiter.hit(item, rate.name, key)
+        except limits.errors.StorageError:
+            logger.warning("rate limit %s not counted: storage unavailable", rate.name)
+            return
+        if not allowed:
+            stats = await limiter.get_window_stats(item, rate.name, key)
+            raise Refused(rate.message, _wait(stats))
+
+
+def _counted(rate: Rate, person: str | None, address: str) -> list[tuple[Any, str]]:
+    overrides = getattr(settings, "RATE_LIMITS", {}).get(rate.name, {})
+    per_address = _parsed(overrides.get("per_address", rate.per_address))
+    counted = [(item, f"address:{address}") for item in per_address]
+    if person is not None:
+        per_person = _parsed(overrides.get("per_person", rate.per_person))
+        counted = [(item, person) for item in per_person] + counted
+    return counted
+
+
+@cache
+def _parsed(text: str) -> list[Any]:
+    return limits.parse_many(text)
+
+
+def _wait(stats: Any) -> int:
+    return max(1, math.ceil(stats.reset_time - time.time()))
+
+
+_sync_lock = threading.Lock()
+_sync: limits.strategies.SlidingWindowCounterRateLimiter | None = None
+
+
+def _sync_limiter() -> limits.strategies.SlidingWindowCounterRateLimiter:
+    global _sync
+    with _sync_lock:
+        if _sync is None:
+            if settings.REDIS_URL:
+                storage = limits.storage.RedisStorage(
+                    settings.REDIS_URL, key_prefix=KEY_PREFIX, wrap_exceptions=True
+                )
+            else:
+                storage = limits.storage.MemoryStorage()
+            _sync = limits.strategies.SlidingWindowCounterRateLimiter(storage)
+        return _sync
+
+
+# --- leases ---------------------------------------------------------------------------------
+# KEYS[1] the set; ARGV: now, the new lease's expiry, its id, the cap. Expired leases go first.
+_ACQUIRE = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
+redis.call('EXPIREAT', KEYS[1], math.ceil(tonumber(ARGV[2])))
+return 1
+"""
+
+
+class _MemoryLeases:
+    """The embedded default's leases: one process, so its own memory is the whole truth."""
+
+    def __init__(self) -> None:
+        self.sets: dict[str, dict[str, float]] = {}
+
+    async def acquire(self, key: str, lease: str, cap: int) -> bool:
+        held = self.sets.setdefault(key, {})
+        moment = now()
+        for old in [name for name, expiry in held.items() if expiry <= moment]:
+            del held[old]
+        if len(held) >= cap:
+            return False
+        held[lease] = moment + LEASE_SECONDS
+        return True
+
+    async def release(self, pairs: list[tuple[str, str]]) -> None:
+        for key, lease in pairs:
+            self.sets.get(key, {}).pop(lease, None)
+
+    async def renew(self, pairs: list[tuple[str, str]]) -> None:
+        expiry = now() + LEASE_SECONDS
+        for key, lease in pairs:
+            if lease in self.sets.get(key, {}):
+                self.sets[key][lease] = expiry
+
+
+class _RedisLeases:
+    def __init__(self, client: redis.asyncio.Redis) -> None:
+        self.client = client
+        self.script = client.register_script(_ACQUIRE)
+
+    async def acquire(self, key: str, lease: str, cap: int) -> bool:
+        moment = now()
+        added = await self.script(keys=[key], args=[moment, moment + LEASE_SECONDS, lease, cap])
+        return bool(added)
+
+    async def release(self, pairs: list[tuple[str, str]]) -> None:
+        async with self.client.pipeline(transaction=False) as pipe:
+            for key, lease in pairs:
+                pipe.zrem(key, lease)
+            await pipe.execute()
+
+    async def renew(self, pairs: list[tuple[str, str]]) -> None:
+        expiry = now() + LEASE_SECONDS
+        async with self.client.pipeline(transaction=False) as pipe:
+            for key, lease in pairs:
+                pipe.zadd(key, {lease: expiry}, xx=True)  # one released meanwhile stays so
+                pipe.expireat(key, math.ceil(expiry))
+            await pipe.execute()
+
+
+#: The leases this process holds: socket id -> the sets its lease is in.
+_held: dict[str, list[str]] = {}
+_memory_leases = _MemoryLeases()
+
+
+async def admit_socket(
+    socket_id: str, *, address: str | None = None, person: str | None = None
+) -> None:
+    """Count the socket ``socket_id`` as open for ``address`` and/or ``person``, or raise
+    Refused (what this call took is given back). Call :func:`release_socket` when it closes."""
+    leases = _loop_state().leases
+    wanted = []
+    if address is not None:
+        wanted.append((f"address:{address}", _cap("ADDRESS"), OPEN_SOCKETS.address_message))
+    if person is not None:
+        wanted.append((person, _cap("PERSON"), OPEN_SOCKETS.person_message))
+    taken: list[tuple[str, str]] = []
+    for scope, cap, message in wanted:
+        key = f"{KEY_PREFIX}:{OPEN_SOCKETS.name}:{scope}"
+        try:
+            admitted = await leases.acquire(key, socket_id, cap)
+        except redis.RedisError:
+            logger.warning("open sockets not counted: Redis unavailable")
+            continue
+        if not admitted:
+            await _quietly(leases.release(taken))
+            raise Refused(message, math.ceil(LEASE_RENEW_SECONDS))
+        taken.append((key, socket_id))
+    if taken:
+        _held.setdefault(socket_id, []).extend(key for key, _ in taken)
+        _keep_renewing()
+
+
+async def release_socket(socket_id: str) -> None:
+    """The socket closed: its leases are free at once (a second call does nothing)."""
+    keys = _held.pop(socket_id, [])
+    if keys:
+        await _quietly(_loop_state().leases.release([(key, socket_id) for key in keys]))
+
+
+def _cap(kind: str) -> int:
+    default = OPEN_SOCKETS.per_person if kind == "PERSON" else OPEN_SOCKETS.per_address
+    return getattr(settings, f"OPEN_SOCKETS_PER_{kind}", default)
+
+
+async def _quietly(call: Any) -> None:
+    try:
+        await call
+    except redis.RedisError:
+        logger.warning("open sockets: a release or renewal failed (the leases expire)")
+
+
+_renewers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Task] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _keep_renewing() -> None:
+    loop = asyncio.get_running_loop()
+    task = _renewers.get(loop)
+    if task is None or task.done():
+        _renewers[loop] = loop.create_task(_renew())
+
+
+async def _renew() -> None:
+    while _held:
+        await asyncio.sleep(LEASE_RENEW_SECONDS)
+        pairs = [(key, lease) for lease, keys in _held.items() for key in keys]
+        await _quietly(_loop_state().leases.renew(pairs))
+
+
+# --- one event loop's clients ---------------------------------------------------------------
+@dataclass
+class _LoopState:
+    """redis.asyncio's connections belong to the loop that made them: one set a loop (the
+    server's; a test's own)."""
+
+    limiter: limits.aio.strategies.SlidingWindowCounterRateLimiter
+    leases: _MemoryLeases | _RedisLeases
+
+
+_loops: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _LoopState] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _loop_state() -> _LoopState:
+    loop = asyncio.get_running_loop()
+    state = _loops.get(loop)
+    if state is None:
+        if settings.REDIS_URL:
+            client = redis.asyncio.Redis.from_url(settings.REDIS_URL)
+            storage = limits.aio.storage.RedisStorage(
+                "async+" + settings.REDIS_URL,
+                implementation="redispy",
+                key_prefix=KEY_PREFIX,
+                wrap_exceptions=True,
+                connection_pool=client.connection_pool,
+            )
+            state = _LoopState(
+                limits.aio.strategies.SlidingWindowCounterRateLimiter(storage),
+                _RedisLeases(client),
+            )
+        else:
+            state = _LoopState(
+                limits.aio.strategies.SlidingWindowCounterRateLimiter(
+                    limits.aio.storage.MemoryStorage()
+                ),
+                _memory_leases,
+            )
+        _loops[loop] = state
+    return state
+
+
+def reset() -> None:
+    """Forget every count (tests)."""
+    global _sync
+    _held.clear()
+    _memory_leases.sets.clear()
+    with _sync_lock:
+        _sync = None
+    _loops.clear()
+    if settings.REDIS_URL:
+        client = redis.Redis.from_url(settings.REDIS_URL)
+        keys = list(client.scan_iter(f"{KEY_PREFIX}*", count=1000))
+        if keys:
+            client.delete(*keys)
+        client.close()
+
+
+# --- HTTP -----------------------------------------------------------------------------------
+class TooManyRequestsMiddleware:
+    """A view that raised Refused answers 429, in the site's style, with Retry-After."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, Refused):
+            return None
+        page = render_to_string("429.html", {"message": exception.message}, request=request)
+        response = HttpResponse(page, status=429)
+        response["Retry-After"] = str(exception.retry_after)
+        return response

@@ -1,0 +1,137 @@
+"""The table socket's limits across connections and processes (dominoes.limits), through the
+real ASGI stack, PostgreSQL and Redis: open sockets per person and per address (leases that a
+crashed process cannot leave taken), hints and joins per person. Past a limit: an error in a
+player's words (and close code 4429 for a socket), nothing changed."""
+
+import time
+
+import pytest
+from asgiref.sync import sync_to_async
+from test_consumers import connect, new_session, new_table, receive
+from test_online_consumers import open_table
+
+from dominoes import limits
+from games.consumers import CLOSE_TOO_MANY
+from games.models import Seat
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+async def opened(public_id: str, session_key: str):
+    communicator = connect(public_id, session_key)
+    assert (await communicator.connect())[0]
+    return communicator, await receive(communicator)
+
+
+async def assert_refused_socket(public_id: str, session_key: str, words: str) -> None:
+    communicator = connect(public_id, session_key)
+    assert (await communicator.connect())[0]  # accepted to be told why
+    assert await receive(communicator) == {"type": "error", "message": words, "version": -1}
+    assert (await communicator.receive_output(timeout=5))["code"] == CLOSE_TOO_MANY
+
+
+async def test_a_browser_opens_twenty_tabs_and_the_twenty_first_is_refused_in_words():
+    key = await sync_to_async(new_session)()
+    table = await sync_to_async(new_table)(key)
+    host = await sync_to_async(new_session)()
+    watched = await sync_to_async(open_table)(host)  # spectators count too
+    tabs = [await opened(table.public_id, key) for _ in range(15)]
+    tabs += [await opened(watched, key) for _ in range(5)]
+
+    await assert_refused_socket(watched, key, limits.OPEN_SOCKETS.person_message)
+
+    # Someone else is not held back; a tab closed frees its place at once.
+    other = await sync_to_async(new_session)()
+    tabs.append(await opened(watched, other))
+    await tabs[0][0].disconnect()
+    tabs.append(await opened(table.public_id, key))
+    for communicator, _ in tabs[1:]:
+        await communicator.disconnect()
+
+
+async def test_sockets_from_one_address_stop_at_the_address_budget(settings):
+    settings.OPEN_SOCKETS_PER_ADDRESS = 3
+    host = await sync_to_async(new_session)()
+    public_id = await sync_to_async(open_table)(host)
+    guests = [await sync_to_async(new_session)() for _ in range(4)]
+    open_ = [await opened(public_id, guest) for guest in guests[:3]]
+
+    await assert_refused_socket(public_id, guests[3], limits.OPEN_SOCKETS.address_message)
+    for communicator, _ in open_:
+        await communicator.disconnect()
+
+
+async def test_leases_of_a_crashed_process_expire_and_live_ones_are_renewed(monkeypatch):
+    clock = [time.time()]
+    monkeypatch.setattr(limits, "now", lambda: clock[0])
+    key = await sync_to_async(new_session)()
+    table = await sync_to_async(new_table)(key)
+    person = limits.person_key(limits_player(key))
+    # Another process held 20 sockets of this person and died without a word.
+    for index in range(limits.OPEN_SOCKETS.per_person):
+        await limits.admit_socket(f"dead-process-{index}", person=person)
+    limits._held.clear()  # what the dead process knew dies with it: nobody renews those leases
+    await assert_refused_socket(table.public_id, key, limits.OPEN_SOCKETS.person_message)
+
+    clock[0] += limits.LEASE_SECONDS + 1
+    communicator, _ = await opened(table.public_id, key)
+    # This process renews its own leases: they outlive another LEASE_SECONDS.
+    await limits._loop_state().leases.renew(
+        [(key_, lease) for lease, keys in limits._held.items() for key_ in keys]
+    )
+    clock[0] += limits.LEASE_SECONDS - 1
+    for index in range(limits.OPEN_SOCKETS.per_person - 1):
+        await limits.admit_socket(f"other-{index}", person=person)
+    with pytest.raises(limits.Refused):
+        await limits.admit_socket("one-too-many", person=person)
+    await communicator.disconnect()
+
+
+def limits_player(session_key: str):
+    from games.services import Player
+
+    return Player(user_id=None, session_key=session_key)
+
+
+async def test_hints_past_the_persons_rate_are_refused_across_sockets(settings):
+    settings.RATE_LIMITS = {"hints": {"per_person": "3/minute"}}
+    key = await sync_to_async(new_session)()
+    table = await sync_to_async(new_table)(key)
+    first, _ = await opened(table.public_id, key)
+    second, state = await opened(table.public_id, key)
+    for communicator in (first, first, second):
+        await communicator.send_json_to({"type": "hint"})
+        assert (await receive(communicator))["type"] == "hint"
+
+    await second.send_json_to({"type": "hint"})
+
+    assert await receive(second) == {
+        "type": "error",
+        "message": limits.HINTS.message,
+        "version": state["version"],
+    }
+    assert await second.receive_nothing(timeout=0.2)  # no state: a refusal costs no database
+    await first.disconnect()
+    await second.disconnect()
+
+
+async def test_joins_past_the_persons_rate_are_refused_and_take_no_seat(settings):
+    settings.RATE_LIMITS = {"joins": {"per_person": "2/minute"}}
+    host = await sync_to_async(new_session)()
+    tables = [await sync_to_async(open_table)(host) for _ in range(3)]
+    key = await sync_to_async(new_session)()
+    sockets = []
+    for public_id in tables:
+        communicator, _ = await opened(public_id, key)
+        await communicator.send_json_to({"type": "join", "name": "Bob"})
+        sockets.append(communicator)
+    for communicator in sockets[:2]:
+        assert (await receive(communicator))["type"] == "state"
+
+    refusal = await receive(sockets[2])
+
+    assert refusal["type"] == "error" and refusal["message"] == limits.JOINS.message
+    seats = Seat.objects.filter(guest=key).values_list("table__public_id", flat=True)
+    assert sorted(await sync_to_async(list)(seats)) == sorted(tables[:2])
+    for communicator in sockets:
+        await communicator.disconnect()
