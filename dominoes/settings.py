@@ -242,6 +242,25 @@ AUTH_PASSWORD_VALIDATORS = [
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
 ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXY_COUNT
 
+# allauth with the site's client address and sign-in budgets (accounts.adapter).
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+# What allauth counts, in its notation (amount/period/what: per address "ip", per "key": the
+# email address, or for wrong passwords see accounts.sign_in_limits). Each budget is far above
+# what a person uses; past one the request is answered 429 (templates/429.html) and nothing is
+# stored or sent. README "Limits" lists them.
+ACCOUNT_RATE_LIMITS = {
+    # Every sign-up form sent from an address, mistakes included.
+    "signup": "10/h/ip,30/d/ip",
+    # Password-reset mail asked for: per address, and per email address (one inbox's mail).
+    "reset_password": "10/h/ip,5/h/key",
+    # Every sign-in form sent from an address.
+    "login": "30/m/ip",
+    # Wrong passwords: per address, and per (account, address) as the key.
+    "login_failed": "10/m/ip,30/h/ip,5/5m/key",
+    # Wrong passwords for one account from everywhere, not counted for a browser the account
+    # signed in from before (accounts.sign_in_limits).
+    "login_failed_account": "20/h/key",
+}
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
