@@ -107,6 +107,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    # "Busy, try again" when every password hashing slot stays taken (accounts.hashers).
+    "accounts.middleware.HashingBusyMiddleware",
 ]
 
 ROOT_URLCONF = "dominoes.urls"
@@ -261,6 +263,15 @@ ACCOUNT_RATE_LIMITS = {
     # signed in from before (accounts.sign_in_limits).
     "login_failed_account": "20/h/key",
 }
+# Password hashes at once per process, and how long one waits for a turn before the answer is
+# "busy, try again" (accounts.hashers: a flood of bogus sign-ins cannot take every core).
+PASSWORD_HASHERS = [
+    "accounts.hashers.BoundedPBKDF2PasswordHasher",
+    "accounts.hashers.BoundedPBKDF2SHA1PasswordHasher",
+]
+PASSWORD_HASHING_CONCURRENCY = env_int("PASSWORD_HASHING_CONCURRENCY", 1)
+PASSWORD_HASHING_WAIT_SECONDS = float(env_str("PASSWORD_HASHING_WAIT_SECONDS") or "2")
+
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
@@ -268,6 +279,8 @@ ACCOUNT_UNIQUE_EMAIL = True
 LOGIN_REDIRECT_URL = "/"
 # Accounts: a display name asked at sign-up (accounts.forms.SignupForm).
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupForm"
+# allauth's own sign-up form, with the same work for a known email as for a new one.
+ACCOUNT_FORMS = {"signup": "accounts.signup.SignupForm"}
 
 # --- Mail (Django 6.1: MAILERS, never EMAIL_BACKEND) ----------------------------------------
 
