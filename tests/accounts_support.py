@@ -8,6 +8,7 @@ import threading
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import MD5PasswordHasher
+from django.core import mail
 
 from accounts.hashers import BoundedHashingMixin
 
@@ -21,6 +22,13 @@ def verified_user(email: str, *, display_name: str = "", password: str = PASSWOR
     )
     EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
     return user
+
+
+def emailed_link(path_prefix: str) -> str:
+    """The link to ``path_prefix`` in the last email sent (Django's outbox)."""
+    found = re.search(rf"https?://[^/\s]+({re.escape(path_prefix)}\S+)", mail.outbox[-1].body)
+    assert found, mail.outbox[-1].body
+    return found.group(1)
 
 
 def seat_on_page(html: str) -> int | None:

@@ -6,7 +6,7 @@ strangers' wrong passwords never lock the owner out of their usual address or br
 import time
 
 import pytest
-from accounts_support import PASSWORD, verified_user
+from accounts_support import PASSWORD, emailed_link, verified_user
 from allauth.core.internal import ratelimit
 from django.contrib.auth import get_user_model
 from django.core import mail
@@ -197,3 +197,23 @@ def test_a_forged_known_device_cookie_is_a_stranger():
     forger = Client()
     forger.cookies[KNOWN_DEVICE_COOKIE] = "WyJhYmMiXQ:forged:signature"
     assert_refused(sign_in(forger, PASSWORD, "192.0.2.10"))
+
+
+def test_a_password_reset_lets_the_owner_in_from_a_new_browser_again():
+    verified_user(CAROL)
+    for n in range(20):
+        sign_in(Client(), "wrong-guess-1", f"203.0.{n}.7")
+    new_browser = Client()
+    assert_refused(sign_in(new_browser, PASSWORD, CAROLS_ADDRESS))
+
+    new_browser.post("/accounts/password/reset/", {"email": CAROL}, REMOTE_ADDR=CAROLS_ADDRESS)
+    form = new_browser.get(
+        emailed_link("/accounts/password/reset/key/"), follow=True, REMOTE_ADDR=CAROLS_ADDRESS
+    )
+    new = "another-long-passphrase-7"
+    new_browser.post(
+        form.redirect_chain[-1][0],
+        {"password1": new, "password2": new},
+        REMOTE_ADDR=CAROLS_ADDRESS,
+    )
+    assert signed_in(sign_in(new_browser, new, CAROLS_ADDRESS))
