@@ -66,3 +66,29 @@ def test_the_redis_parser_benchmark_compares_both_parsers():
     measured = {line["parser"]: line["cpu_us_per_message"] for line in lines if "parser" in line}
     assert set(measured) == {"python", "hiredis"} and all(v > 0 for v in measured.values())
     assert lines[-1]["hiredis_to_python"] > 0
+
+
+def test_the_login_flood_benchmark_runs_and_the_flood_is_turned_away():
+    """A small run: the numbers are not judged, only that each scenario ran, nothing failed
+    on the server, and the bogus sign-ins were refused (wrong password, a limit or busy)."""
+    settings_dict = connection.settings_dict
+    postgres = f"postgres://{settings_dict['USER']}@{settings_dict['HOST'] or '127.0.0.1'}:"
+    postgres += str(settings_dict["PORT"] or 5432)
+    redis = urlsplit(os.environ["REDIS_URL"])._replace(path="/15").geturl()  # it flushes its db
+    result = subprocess.run(
+        [sys.executable, "bench/login_flood.py", "--bounds", "1", "--seconds", "1"]
+        + ["--flooders", "3", "--flood-requests", "2", "--signups", "1"]
+        + ["--postgres", postgres, "--redis", redis],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    floods = [line for line in lines if line["bench"] == "login_flood.home"]
+    assert {line["scenario"] for line in floods} == {"many_addresses", "one_address"}
+    for line in floods:
+        assert line["quiet_p50_ms"] > 0 and line["flood_p50_ms"] > 0, line
+        assert set(line["flood_answers"]) <= {"200", "429", "503"}, line
+    assert lines[-1]["bench"] == "login_flood.signup" and lines[-1]["ratio_known_to_new"] > 0
