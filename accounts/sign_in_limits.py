@@ -44,13 +44,17 @@ def account_key(login: str) -> str:
     return login.strip().lower()
 
 
+def _at_address(request: HttpRequest, account: str) -> str:
+    """The key of the (account, address) budget."""
+    return f"{account}|{client_address.of_request(request)}"
+
+
 def consume_attempt(request: HttpRequest, *, login: str) -> RateLimitUsage | None:
     """Take one attempt from each budget that applies, or None (nothing taken) when one is
     spent. The usage is given back by allauth when the password turns out right."""
     account = account_key(login)
-    usage = ratelimit.consume(
-        request, app=APP, action=BY_ADDRESS, key=f"{account}|{client_address.of_request(request)}"
-    )
+    here = _at_address(request, account)
+    usage = ratelimit.consume(request, app=APP, action=BY_ADDRESS, key=here)
     if usage is None or is_known_device(request, login=login):
         return usage
     account_usage = ratelimit.consume(request, app=APP, action=BY_ACCOUNT, key=account)
@@ -65,9 +69,7 @@ def clear_account(request: HttpRequest, *, login: str) -> None:
     one shared with strangers and this address's."""
     account = account_key(login)
     ratelimit.clear(request, app=APP, action=BY_ACCOUNT, key=account)
-    ratelimit.clear(
-        request, app=APP, action=BY_ADDRESS, key=f"{account}|{client_address.of_request(request)}"
-    )
+    ratelimit.clear(request, app=APP, action=BY_ADDRESS, key=_at_address(request, account))
 
 
 def _device_tag(account: str) -> str:
