@@ -111,6 +111,8 @@ MIDDLEWARE = [
     # passed (dominoes.limits.Refused) 429.
     "dominoes.body_limit.body_too_large_middleware",
     "dominoes.limits.TooManyRequestsMiddleware",
+    # "Busy, try again" when every password hashing slot stays taken (accounts.hashers).
+    "accounts.middleware.HashingBusyMiddleware",
 ]
 
 #: The largest request body read (dominoes.body_limit): a record import's file (1 MB,
@@ -250,6 +252,34 @@ AUTH_PASSWORD_VALIDATORS = [
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
 ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXY_COUNT
 
+# allauth with the site's client address and sign-in budgets (accounts.adapter).
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+# What allauth counts, in its notation (amount/period/what: per address "ip", per "key": the
+# email address, or for wrong passwords see accounts.sign_in_limits). Each budget is far above
+# what a person uses; past one the request is answered 429 (templates/429.html) and nothing is
+# stored or sent. README "Limits" lists them.
+ACCOUNT_RATE_LIMITS = {
+    # Every sign-up form sent from an address, mistakes included.
+    "signup": "10/h/ip,30/d/ip",
+    # Password-reset mail asked for: per address, and per email address (one inbox's mail).
+    "reset_password": "10/h/ip,5/h/key",
+    # Every sign-in form sent from an address.
+    "login": "30/m/ip",
+    # Wrong passwords: per address, and per (account, address) as the key.
+    "login_failed": "10/m/ip,30/h/ip,5/5m/key",
+    # Wrong passwords for one account from everywhere, not counted for a browser the account
+    # signed in from before (accounts.sign_in_limits).
+    "login_failed_account": "20/h/key",
+}
+# Password hashes at once per process, and how long one waits for a turn before the answer is
+# "busy, try again" (accounts.hashers: a flood of bogus sign-ins cannot take every core).
+PASSWORD_HASHERS = [
+    "accounts.hashers.BoundedPBKDF2PasswordHasher",
+    "accounts.hashers.BoundedPBKDF2SHA1PasswordHasher",
+]
+PASSWORD_HASHING_CONCURRENCY = env_int("PASSWORD_HASHING_CONCURRENCY", 1)
+PASSWORD_HASHING_WAIT_SECONDS = float(env_str("PASSWORD_HASHING_WAIT_SECONDS") or "2")
+
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
@@ -257,6 +287,8 @@ ACCOUNT_UNIQUE_EMAIL = True
 LOGIN_REDIRECT_URL = "/"
 # Accounts: a display name asked at sign-up (accounts.forms.SignupForm).
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupForm"
+# allauth's own sign-up form, with the same work for a known email as for a new one.
+ACCOUNT_FORMS = {"signup": "accounts.signup.SignupForm"}
 
 # --- Mail (Django 6.1: MAILERS, never EMAIL_BACKEND) ----------------------------------------
 

@@ -1,5 +1,5 @@
-"""The load benchmark still runs against the site as it is (a small run: it prints numbers,
-which are not judged here, only that every move arrived and nothing failed)."""
+"""Each benchmark still runs against the site as it is (a small run: it prints numbers, which
+are not judged here, only that it measured what it says and nothing failed)."""
 
 import json
 import os
@@ -14,11 +14,17 @@ from django.db import connection
 pytestmark = pytest.mark.integration
 
 
-def test_the_load_benchmark_runs_without_errors():
+def services() -> tuple[str, str]:
+    """The PostgreSQL server the tests use and a Redis database of the benches' own (each
+    bench flushes its database)."""
     settings_dict = connection.settings_dict
     postgres = f"postgres://{settings_dict['USER']}@{settings_dict['HOST'] or '127.0.0.1'}:"
     postgres += str(settings_dict["PORT"] or 5432)
-    redis = urlsplit(os.environ["REDIS_URL"])._replace(path="/15").geturl()  # it flushes its db
+    return postgres, urlsplit(os.environ["REDIS_URL"])._replace(path="/15").geturl()
+
+
+def test_the_load_benchmark_runs_without_errors():
+    postgres, redis = services()
     result = subprocess.run(
         [sys.executable, "bench/load.py", "--processes", "1", "--modes", "flat,echo"]
         + [
@@ -69,10 +75,7 @@ def test_the_redis_parser_benchmark_compares_both_parsers():
 
 
 def test_the_abuse_benchmark_measures_each_flood_and_sees_it_refused():
-    settings_dict = connection.settings_dict
-    postgres = f"postgres://{settings_dict['USER']}@{settings_dict['HOST'] or '127.0.0.1'}:"
-    postgres += str(settings_dict["PORT"] or 5432)
-    redis = urlsplit(os.environ["REDIS_URL"])._replace(path="/15").geturl()  # it flushes its db
+    postgres, redis = services()
     result = subprocess.run(
         [sys.executable, "bench/abuse.py", "--seconds", "2", "--floods", "tables,sockets"]
         + ["--flood-count", "150", "--postgres", postgres, "--redis", redis],
@@ -88,3 +91,26 @@ def test_the_abuse_benchmark_measures_each_flood_and_sees_it_refused():
         line = lines[f"abuse.{flood}"]
         assert line["errors"] == 0 and line["moves"] > 0 and line["pages"] > 0, line
         assert 0 < line["refused"] < line["sent"], line  # some let through, the flood refused
+
+
+def test_the_login_flood_benchmark_runs_and_the_flood_is_turned_away():
+    """A small run: the numbers are not judged, only that each scenario ran, nothing failed
+    on the server, and the bogus sign-ins were refused (wrong password, a limit or busy)."""
+    postgres, redis = services()
+    result = subprocess.run(
+        [sys.executable, "bench/login_flood.py", "--bounds", "1", "--seconds", "1"]
+        + ["--flooders", "3", "--flood-requests", "2", "--signups", "1"]
+        + ["--postgres", postgres, "--redis", redis],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    floods = [line for line in lines if line["bench"] == "login_flood.home"]
+    assert {line["scenario"] for line in floods} == {"many_addresses", "one_address"}
+    for line in floods:
+        assert line["quiet_p50_ms"] > 0 and line["flood_p50_ms"] > 0, line
+        assert set(line["flood_answers"]) <= {"200", "429", "503"}, line
+    assert lines[-1]["bench"] == "login_flood.signup" and lines[-1]["ratio_known_to_new"] > 0

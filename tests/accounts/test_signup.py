@@ -1,10 +1,8 @@
 """Signing up with a display name, verifying the email address through the emailed link, and
 resetting a password: allauth's flows with the site's form (mail read from the outbox)."""
 
-import re
-
 import pytest
-from accounts_support import PASSWORD, verified_user
+from accounts_support import PASSWORD, emailed_link, verified_user
 from django.contrib.auth import get_user_model
 from django.core import mail
 
@@ -16,13 +14,6 @@ SIGNUP = {
     "password1": PASSWORD,
     "password2": PASSWORD,
 }
-
-
-def emailed_link(path_prefix: str) -> str:
-    """The link to ``path_prefix`` in the last email sent."""
-    found = re.search(rf"https?://[^/\s]+({re.escape(path_prefix)}\S+)", mail.outbox[-1].body)
-    assert found, mail.outbox[-1].body
-    return found.group(1)
 
 
 def test_sign_up_asks_a_display_name_and_verification_comes_before_signing_in(client):
