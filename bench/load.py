@@ -155,7 +155,7 @@ class Run:
     ready: int = 0
     connect_errors: int = 0
     window: tuple[float, float] = (0.0, 0.0)
-    cpu: dict[str, float] | None = None  # CPU seconds by part over the window (CpuMeter)
+    cpu: dict[str, float] | None = None  # CPU seconds by part over the window (CpuMeter.since)
     playing: set[Watched] = field(default_factory=set)  # what watch() looks after
 
     def error(self, text: str) -> None:
@@ -207,10 +207,11 @@ class CpuMeter:
     def __init__(self, servers: list[Server]) -> None:
         self.server_pids = {p.pid for server in servers for p in server.processes.values()}
 
-    def read(self) -> dict[str, float] | None:
+    def read(self) -> dict[tuple[str, int], float] | None:
+        """CPU seconds so far of each watched process, keyed by (part, pid)."""
         if not os.path.isdir("/proc"):
             return None
-        spent = dict.fromkeys(self.PARTS, 0.0)
+        spent: dict[tuple[str, int], float] = {}
         tick = os.sysconf("SC_CLK_TCK")
         for entry in os.listdir("/proc"):
             if not entry.isdigit():
@@ -230,15 +231,23 @@ class CpuMeter:
                 part = "redis"
             else:
                 continue
-            spent[part] += (int(utime) + int(stime)) / tick
-        spent["client"] = time.process_time()
+            spent[part, int(entry)] = (int(utime) + int(stime)) / tick
+        spent["client", os.getpid()] = time.process_time()
         return spent
 
     @staticmethod
-    def since(start: dict[str, float] | None, end: dict[str, float] | None) -> dict | None:
+    def since(
+        start: dict[tuple[str, int], float] | None, end: dict[tuple[str, int], float] | None
+    ) -> dict | None:
+        """Each part's CPU seconds between two readings, by process: one that started meanwhile
+        counts whole, one that ended meanwhile (a PostgreSQL backend of other work) is left
+        out, so that its CPU so far is never subtracted from the window's."""
         if start is None or end is None:
             return None
-        return {part: end[part] - start[part] for part in CpuMeter.PARTS}
+        parts = dict.fromkeys(CpuMeter.PARTS, 0.0)
+        for (part, pid), seconds in end.items():
+            parts[part] += seconds - start.get((part, pid), 0.0)
+        return parts
 
 
 def cpu_ms_per_op(cpu: dict[str, float] | None, operations: int) -> dict[str, float]:
