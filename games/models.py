@@ -91,6 +91,9 @@ class Table(models.Model):
         # on its pages by migration 0013's fillfactor) instead of adding an entry to each of
         # the table's indexes at every move. ``deadline`` changes only at clocked tables.
         indexes = [models.Index(fields=["deadline"], name="table_deadline")]
+        # Staff status is for the admin (tournament hosts are staff): reading a match someone
+        # else played, every hidden tile of it, needs this permission of its own.
+        permissions = [("view_any_record", "Can replay any finished match and download its record")]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} table {self.public_id}"

@@ -95,7 +95,7 @@ def _replayable(request: HttpRequest, public_id: str) -> Table | HttpResponse:
     """The finished table the visitor may replay, or the page saying why not."""
     try:
         return stats.replayable_table(
-            public_id, player_for(request.user, request.session), staff=request.user.is_staff
+            public_id, player_for(request.user, request.session), viewer=request.user
         )
     except TableNotFound:
         raise Http404("There is no such table.") from None

@@ -9,6 +9,10 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.AlterModelOptions(
+            name='table',
+            options={'permissions': [('view_any_record', 'Can replay any finished match and download its record')]},
+        ),
         migrations.AlterField(
             model_name='seat',
             name='name',
