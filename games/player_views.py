@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.guests import player_for
 from accounts.selectors import display_name
-from games import stats
+from games import profiles, stats
 from games.charts import results_chart
 from games.engine import replay_text
 from games.engine.record import ReplayError
@@ -55,8 +55,11 @@ def history(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def profile(request: HttpRequest, user_id: int) -> HttpResponse:
+def profile(request: HttpRequest, key: str) -> HttpResponse:
+    user_id = profiles.user_id_of(key)
     try:
+        if user_id is None:
+            raise get_user_model().DoesNotExist
         user = stats.profile_user(user_id)
     except get_user_model().DoesNotExist:
         raise Http404("There is no such player.") from None
