@@ -9,7 +9,6 @@ from importlib import import_module
 import pytest
 from accounts_support import PASSWORD, verified_user
 from django.apps import apps as django_apps
-from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 
@@ -165,11 +164,33 @@ def test_joining_a_table_seats_a_name_in_any_script(name):
     assert table.seats.get(index=1).name == name
 
 
-@refused_names()
-def test_the_admins_user_form_refuses_the_name(name, named):
-    form_class = admin.site._registry[get_user_model()].form
-    with pytest.raises(ValidationError, match=re.escape(named)):
-        form_class.base_fields["first_name"].clean(name)
+@pytest.mark.integration
+@pytest.mark.parametrize(("name", "saved"), [("Eve\u202eliam", "Eve"), (" Zoe\u0308 ", "Zoë")])
+def test_staff_editing_a_player_in_the_admin_follow_the_rule(client, name, saved):
+    root = get_user_model().objects.create_superuser("root", "root@example.com", PASSWORD)
+    eve = verified_user("eve@example.com", display_name="Eve")
+    client.force_login(root)
+    url = f"/admin/auth/user/{eve.pk}/change/"
+    assert "Display name" in client.get(url).content.decode()
+    joined = eve.date_joined
+    response = client.post(
+        url,
+        {
+            "username": eve.username,
+            "first_name": name,
+            "last_name": "",
+            "email": eve.email,
+            "is_active": "on",
+            "date_joined_0": joined.strftime("%Y-%m-%d"),
+            "date_joined_1": joined.strftime("%H:%M:%S"),
+        },
+    )
+    eve.refresh_from_db()
+    assert eve.first_name == saved
+    if saved == "Eve":
+        assert "U+202E (right-to-left override)" in response.content.decode()
+    else:
+        assert response.status_code == 302
 
 
 @refused_names()
