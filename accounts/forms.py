@@ -8,12 +8,12 @@ from django.http import HttpRequest
 
 from accounts import services
 from accounts.models import Preferences
+from accounts.names import DisplayNameField
 
 
-def display_name_field() -> forms.CharField:
-    return forms.CharField(
+def display_name_field() -> DisplayNameField:
+    return DisplayNameField(
         label="Display name",
-        max_length=services.DISPLAY_NAME_MAX,
         help_text="What other players see at tables and in standings.",
         widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
     )
@@ -24,9 +24,6 @@ class SignupForm(forms.Form):
 
     display_name = display_name_field()
     field_order = ["display_name", "email", "password1", "password2"]
-
-    def clean_display_name(self) -> str:
-        return services.clean_display_name(self.cleaned_data["display_name"])
 
     def signup(self, request: HttpRequest, user: AbstractBaseUser) -> None:
         """Called by allauth once the user exists."""
@@ -64,6 +61,3 @@ class SettingsForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["target"].help_text = "25 to 500 points; leave empty for the game's own."
         self.fields["target"].widget.attrs.update({"min": 25, "max": 500})
-
-    def clean_display_name(self) -> str:
-        return services.clean_display_name(self.cleaned_data["display_name"])

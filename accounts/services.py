@@ -3,25 +3,10 @@ only (the signed-in one: views never pass anyone else), in one transaction."""
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from accounts.models import Preferences
-
-#: A display name is a seat's name at a table (``Seat.name``), so no longer than one.
-DISPLAY_NAME_MAX = 40
-
-
-def clean_display_name(name: str) -> str:
-    """The display name as it will be saved (trimmed), or a ValidationError saying why not."""
-    name = name.strip()
-    if not name:
-        raise ValidationError("Choose a display name.", code="required")
-    if len(name) > DISPLAY_NAME_MAX:
-        raise ValidationError(
-            f"A display name has at most {DISPLAY_NAME_MAX} characters.", code="max_length"
-        )
-    return name
+from accounts.names import clean_display_name
 
 
 def set_display_name(*, user: AbstractBaseUser, name: str) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from django import forms
 
+from accounts.names import DisplayNameField
 from games.engine import BestOf, InvalidRules, Rules, SingleRound, Target
 from games.engine.bots import Level
 from games.engine.rules import PRESET_SEATS, Preset
@@ -230,7 +231,7 @@ class SetupForm(forms.Form):
         required=False,
         initial=True,
     )
-    name = forms.CharField(label="Your name at the table", max_length=40, initial="You")
+    name = DisplayNameField(label="Your name at the table", initial="You", required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -238,7 +239,6 @@ class SetupForm(forms.Form):
             self.fields[name] = forms.ChoiceField(
                 label=label, choices=[DEFAULT, *choices], required=False
             )
-        self.fields["name"].required = False
 
     @property
     def groups(self) -> list[dict[str, Any]]:
@@ -283,7 +283,7 @@ class SetupForm(forms.Form):
         return self.cleaned_data.get("mode") or "computer"
 
     def clean_name(self) -> str:
-        return (self.cleaned_data.get("name") or "").strip() or "You"
+        return self.cleaned_data.get("name") or "You"
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

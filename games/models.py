@@ -20,6 +20,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
+from accounts.names import DISPLAY_NAME_MAX, validate_display_name
 from games.families import FAMILY_LABELS
 from games.glicko2 import PROVISIONAL_RD
 
@@ -90,6 +91,9 @@ class Table(models.Model):
         # on its pages by migration 0013's fillfactor) instead of adding an entry to each of
         # the table's indexes at every move. ``deadline`` changes only at clocked tables.
         indexes = [models.Index(fields=["deadline"], name="table_deadline")]
+        # Staff status is for the admin (tournament hosts are staff): reading a match someone
+        # else played, every hidden tile of it, needs this permission of its own.
+        permissions = [("view_any_record", "Can replay any finished match and download its record")]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} table {self.public_id}"
@@ -164,7 +168,7 @@ class Seat(PlayedBy, models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     guest = models.CharField(max_length=64, blank=True, help_text="A guest's session key.")
-    name = models.CharField(max_length=40)
+    name = models.CharField(max_length=DISPLAY_NAME_MAX, validators=[validate_display_name])
     bot_level = models.CharField(max_length=8, blank=True, help_text="Blank for a person.")
     away = models.BooleanField(
         default=False, help_text="The person left: the computer plays the seat until they return."

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from accounts.guests import player_for
 from accounts.selectors import display_name
 from dominoes import client_address, limits
-from games import stats
+from games import profiles, stats
 from games.charts import results_chart
 from games.engine import replay_text
 from games.engine.record import ReplayError
@@ -56,8 +56,11 @@ def history(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def profile(request: HttpRequest, user_id: int) -> HttpResponse:
+def profile(request: HttpRequest, key: str) -> HttpResponse:
+    user_id = profiles.user_id_of(key)
     try:
+        if user_id is None:
+            raise get_user_model().DoesNotExist
         user = stats.profile_user(user_id)
     except get_user_model().DoesNotExist:
         raise Http404("There is no such player.") from None
@@ -96,7 +99,7 @@ def _replayable(request: HttpRequest, public_id: str) -> Table | HttpResponse:
     """The finished table the visitor may replay, or the page saying why not."""
     try:
         return stats.replayable_table(
-            public_id, player_for(request.user, request.session), staff=request.user.is_staff
+            public_id, player_for(request.user, request.session), viewer=request.user
         )
     except TableNotFound:
         raise Http404("There is no such table.") from None

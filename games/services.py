@@ -20,11 +20,13 @@ from datetime import timedelta
 from functools import partial
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
 from psycopg import OperationalError
 
+from accounts.names import clean_display_name
 from games import async_db, events, jobs, results, signals, snapshots, writes
 from games.engine import Deal, Draw, IllegalMove, Match, Move, Pass, Rules, export, load
 from games.engine.bots import Bot, Level
@@ -161,7 +163,6 @@ def create_online_table(
 
 def join_table(*, public_id: str, player: Player, name: str) -> Table:
     """Take the first free seat of a table that has not started."""
-    name = display_name(name)
     with transaction.atomic():
         table = _locked_table(public_id)
         if table.started_at is not None:
@@ -179,22 +180,13 @@ def join_table(*, public_id: str, player: Player, name: str) -> Table:
     return table
 
 
-#: The longest display name a seat shows (Seat.name).
-NAME_LENGTH = 40
-
-
 def display_name(name: str) -> str:
-    """``name`` made a seat's name (trimmed), or TableError if it cannot be one: empty, too
-    long, or holding characters that are not text (control characters, lone surrogates; the
-    database refuses NUL and unencodable text outright)."""
-    name = name.strip()
-    # isprintable() is False for control characters (NUL included) and lone surrogates.
-    if not name or len(name) > NAME_LENGTH or not name.isprintable():
-        raise TableError(
-            f"Choose a display name of at most {NAME_LENGTH} characters, "
-            "without control characters."
-        )
-    return name
+    """``name`` made a seat's name by the site's one rule (:mod:`accounts.names`), or
+    TableError saying why it cannot be one."""
+    try:
+        return clean_display_name(name)
+    except ValidationError as error:
+        raise TableError(error.messages[0]) from None
 
 
 def start_table(*, public_id: str, player: Player, level: Level | str = Level.MEDIUM) -> Table:
@@ -818,12 +810,14 @@ def _seat_computer(table: Table, index: int, level: Level) -> Seat:
 
 
 def _seat_person(table: Table, index: int, player: Player, name: str) -> Seat:
+    """Seat a person under ``name`` (:func:`display_name`: a refused one raises TableError,
+    which rolls back the caller's transaction)."""
     return Seat.objects.create(
         table=table,
         index=index,
         user_id=player.user_id,
         guest="" if player.user_id else (player.session_key or ""),
-        name=name,
+        name=display_name(name),
     )
 
 

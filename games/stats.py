@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, Q, Sum
 from django.db.models.functions import TruncDate
@@ -28,6 +28,8 @@ HISTORY_PAGE_SIZE = 20
 LEADERBOARD_SIZE = 100
 #: The statistics page's chart shows the most recent days with matches, this many at most.
 CHART_DAYS = 30
+#: Who may replay any finished match, not only their own (staff status alone may not).
+VIEW_ANY_RECORD = "games.view_any_record"
 
 _OUTCOME = MatchResult.Outcome
 _TALLY = {
@@ -207,15 +209,20 @@ def profile_user(user_id: int) -> AbstractBaseUser:
 
 
 # --- replays ----------------------------------------------------------------------------------
-def replayable_table(public_id: str, player: Player, *, staff: bool = False) -> Table:
+def replayable_table(
+    public_id: str, player: Player, *, viewer: AbstractBaseUser | AnonymousUser
+) -> Table:
     """A finished table that ``player`` may replay with every hand shown: its players (signed
-    in, or the guest's browser session) and staff. While a match runs its hidden tiles stay
-    hidden from everyone, players included."""
+    in, or the guest's browser session) and a ``viewer`` holding :data:`VIEW_ANY_RECORD` (staff
+    status alone is not enough). While a match runs its hidden tiles stay hidden from
+    everyone, players included."""
     try:
         table = Table.objects.prefetch_related("seats__user").get(public_id=public_id)
     except Table.DoesNotExist:
         raise TableNotFound from None
-    if not staff and not any(player.owns(seat) for seat in table.seats.all()):
+    if not viewer.has_perm(VIEW_ANY_RECORD) and not any(
+        player.owns(seat) for seat in table.seats.all()
+    ):
         raise NotYourSeat
     if not table.finished:
         raise TableError("This match is still being played: it can be replayed once it is over.")

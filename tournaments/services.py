@@ -297,6 +297,23 @@ def _open(match: TournamentMatch) -> None:
 
 
 # --- check-in -------------------------------------------------------------------------------
+def tournament_of_match(*, user: AbstractBaseUser, match_id: int) -> str:
+    """The public id of the tournament of a match ``user`` plays or manages (the page their
+    button sends them back to); TournamentNotFound for anyone else, as for no match at all:
+    match ids count up, and a stranger must not learn every tournament's page from them."""
+    match = (
+        TournamentMatch.objects.select_related("tournament", "first", "second")
+        .filter(pk=match_id)
+        .first()
+    )
+    if match is None:
+        raise selectors.TournamentNotFound
+    players = [entrant.user_id for entrant in (match.first, match.second) if entrant is not None]
+    if user.pk not in players and not manages(user, match.tournament):
+        raise selectors.TournamentNotFound
+    return match.tournament.public_id
+
+
 def check_in(*, player: AbstractBaseUser, match_id: int) -> TournamentMatch:
     """The player presses "I'm ready"; once both are, the match table is dealt."""
     with transaction.atomic():

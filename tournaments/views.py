@@ -11,7 +11,6 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import selectors, services
-from tournaments.models import TournamentMatch
 from tournaments.selectors import TournamentNotFound
 
 #: How often the page asks whether the tournament changed.
@@ -90,13 +89,10 @@ def rematch(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_POST
 @login_required
 def ready(request: HttpRequest, match_id: int) -> HttpResponse:
-    public_id = (
-        TournamentMatch.objects.filter(pk=match_id)
-        .values_list("tournament__public_id", flat=True)
-        .first()
-    )
-    if public_id is None:
-        raise Http404("There is no such match.")
+    try:
+        public_id = services.tournament_of_match(user=request.user, match_id=match_id)
+    except TournamentNotFound:
+        raise Http404("There is no such match.") from None
     return _act(
         request, public_id, lambda: services.check_in(player=request.user, match_id=match_id)
     )

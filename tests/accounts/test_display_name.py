@@ -9,6 +9,7 @@ from django.test import Client
 
 from accounts.selectors import display_name
 from games.engine import Rules
+from games.profiles import profile_url
 from games.services import Player, create_online_table
 
 
@@ -25,7 +26,7 @@ def test_without_a_display_name_the_player_number_is_shown_never_the_email():
 @pytest.mark.django_db
 def test_a_public_profile_of_a_player_without_a_display_name_hides_their_email(client):
     grace = verified_user("grace.hopper@example.com")
-    html = client.get(f"/players/{grace.pk}/").content.decode()
+    html = client.get(profile_url(grace.pk)).content.decode()
     assert f"Player {grace.pk}" in html
     assert "grace" not in html.lower()
 

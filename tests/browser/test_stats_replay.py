@@ -17,6 +17,7 @@ from test_table_accessibility import report, violations
 from games import services
 from games.engine import Rules, load
 from games.models import Rating
+from games.profiles import profile_url
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -210,7 +211,7 @@ def test_the_statistics_history_replay_and_leaderboard_pages_have_no_axe_violati
         "statistics": "/me/statistics/",
         "history": "/me/history/",
         "replay": f"/tables/{table.public_id}/replay/",
-        "profile": f"/players/{user.id}/",
+        "profile": profile_url(user.id),
         "leaderboard": "/leaderboard/",
         "import": "/replays/import/",
     }

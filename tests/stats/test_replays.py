@@ -6,6 +6,7 @@ import json
 from html import unescape
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.urls import reverse
 from stats_builders import computer_match, make_user, player_of
 
@@ -13,6 +14,7 @@ from accounts.guests import GUEST_SESSION_KEY
 from games import services
 from games.engine import Deal, Rules, load, replay_text
 from games.fairness import commitment
+from tournaments.services import make_host
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -51,7 +53,7 @@ def test_the_players_of_a_finished_match_replay_every_move_with_every_hand_shown
     assert data["finished"] and "won the match" in data["summary"]
 
 
-def test_who_may_replay_players_and_staff_only_and_only_once_finished(client):
+def test_who_may_replay_players_only_and_only_once_finished(client):
     alice, mallory = make_user("alice@example.com"), make_user("mallory@example.com")
     finished = computer_match(player_of(alice), "single_round")
     running = services.create_computer_table(
@@ -72,13 +74,27 @@ def test_who_may_replay_players_and_staff_only_and_only_once_finished(client):
         response = client.get(reverse(name, args=[running.public_id]))
         assert response.status_code == 403 and b"still being played" in response.content
         assert client.get(reverse(name, args=["no-such-table"])).status_code == 404
-        mallory.is_staff = True
-        mallory.save()
-        client.force_login(mallory)
-        assert client.get(url).status_code == 200, "staff may look into a finished match"
-        mallory.is_staff = False
-        mallory.save()
         client.logout()
+
+
+@pytest.mark.parametrize("name", ["games:replay", "games:record"])
+def test_staff_status_alone_reads_no_one_elses_match_the_permission_does(client, name):
+    """Tournament hosts are staff: being one must not open every player's hidden tiles."""
+    alice, host = make_user("alice@example.com"), make_user("host@example.com")
+    url = reverse(name, args=[computer_match(player_of(alice), "single_round").public_id])
+    make_host(user=host)
+    client.force_login(host)
+    response = client.get(url)
+    assert response.status_code == 403
+    assert b"Only the players of a match may replay it." in response.content
+
+    host.user_permissions.add(Permission.objects.get(codename="view_any_record"))
+    assert client.get(url).status_code == 200
+    superuser = make_user("root@example.com")
+    superuser.is_superuser = True
+    superuser.save()
+    client.force_login(superuser)
+    assert client.get(url).status_code == 200
 
 
 def test_a_guest_replays_their_own_finished_match_by_their_browser_session(client):

@@ -11,6 +11,7 @@ from games import stats
 from games.engine import load
 from games.families import Family
 from games.models import MatchResult, Rating
+from games.profiles import profile_key, profile_url
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -122,7 +123,7 @@ def test_statistics_history_and_leaderboard_queries_do_not_grow_with_matches(
     pages = [
         reverse("games:statistics"),
         reverse("games:history"),
-        reverse("games:profile", args=[alice.id]),
+        profile_url(alice.id),
         reverse("games:leaderboard"),
     ]
 
@@ -184,10 +185,10 @@ def test_history_is_paginated_newest_first_with_replay_links(client):
 def test_a_profile_is_public_and_an_unknown_player_is_not_found(client):
     alice = make_user("alice@example.com", "Alice the Great")
     computer_match(player_of(alice), "single_round")
-    html = client.get(reverse("games:profile", args=[alice.id])).content.decode()
+    html = client.get(profile_url(alice.id)).content.decode()
     assert "Alice the Great" in html and "alice@example.com" not in html
     assert "Draw games" in html and "not rated yet" in html
-    assert client.get(reverse("games:profile", args=[alice.id + 100])).status_code == 404
+    assert client.get(profile_url(alice.id + 100)).status_code == 404
     assert client.get("/leaderboard/nonsense/").status_code == 404
 
 
@@ -205,9 +206,10 @@ def test_history_names_opponents_and_partner_and_links_signed_in_players(client)
     assert (row.partner.name, row.partner.user_id) == ("C", users[2].id)
     html = client.get(reverse("games:history")).content.decode()
     assert (
-        f'<a href="/players/{users[1].id}/">B</a>, <a href="/players/{users[3].id}/">D</a>' in html
+        f'<a href="{profile_url(users[1].id)}">B</a>, <a href="{profile_url(users[3].id)}">D</a>'
+        in html
     )
-    assert f'(partner: <a href="/players/{users[2].id}/">C</a>)' in html
+    assert f'(partner: <a href="{profile_url(users[2].id)}">C</a>)' in html
     assert table.public_id in html and "rated" in html
 
 
@@ -226,3 +228,15 @@ def test_each_selector_runs_a_fixed_number_of_queries(matches, django_assert_num
         stats.ratings_of(alice)
     with django_assert_num_queries(1):
         stats.leaderboard(Family.DRAW)
+
+
+def test_a_stranger_probing_player_numbers_finds_no_profile(client):
+    """Profiles were /players/<id>/: counting up listed every player."""
+    users = [make_user(f"p{n}@example.com", f"Player {n}") for n in range(3)]
+    for user in users:
+        assert client.get(f"/players/{user.id}/").status_code == 404
+    alice, bob = users[0], users[1]
+    assert client.get(profile_url(alice.id)).status_code == 200
+    user_id, signature = profile_key(alice.id).split(".")
+    for forged in (f"{bob.id}.{signature}", f"{user_id}.{signature[:-1]}x", f"{user_id}."):
+        assert client.get(f"/players/{forged}/").status_code == 404

@@ -47,12 +47,25 @@ def test_a_player_sees_their_match_and_checks_in(client):
 def test_only_the_matchs_players_check_in(client):
     tournament, players = started()
     match = checking_in(tournament)[0]
-    outsider = make_user("outsider")
-    client.force_login(outsider)
+    client.force_login(tournament.host)
     answer = client.post(reverse("tournaments:ready", args=[match.pk]), follow=True)
     assert b"You are not playing this match." in answer.content
     match.refresh_from_db()
     assert not match.first_ready and not match.second_ready
+
+
+def test_a_stranger_probing_match_ids_learns_no_tournament(client):
+    """Match ids count up: each answer was a redirect to that match's tournament page."""
+    tournament, players = started()
+    first, second = checking_in(tournament)
+    client.force_login(make_user("outsider"))
+    for match_id in range(first.pk - 2, second.pk + 3):
+        answer = client.post(reverse("tournaments:ready", args=[match_id]))
+        assert answer.status_code == 404 and tournament.public_id not in answer.content.decode()
+    client.force_login(second.first.user)  # in the tournament, not in this match
+    assert client.post(reverse("tournaments:ready", args=[first.pk])).status_code == 404
+    first.refresh_from_db()
+    assert not first.first_ready and not first.second_ready
 
 
 def test_the_live_poll_answers_the_version_alone_until_something_changes(client):

@@ -1,0 +1,11 @@
+from django import template
+
+from games import profiles
+
+register = template.Library()
+
+
+@register.filter
+def profile_url(user_id: int) -> str:
+    """``{{ user_id|profile_url }}``: the player's public profile (:mod:`games.profiles`)."""
+    return profiles.profile_url(user_id)
