@@ -1421,7 +1421,7 @@ class TablePage {
     if (this.over) {
       const scores = view.scores.map((s, side) => `${this.sideName(side)} ${s}`).join(", ");
       const counted = view.scores.some((s) => s > 0);
-      const takeBacks = this.state.table.take_backs ? " With take-backs." : "";
+      const takeBacks = this.state.table.take_backs ? " Played with take-backs." : "";
       $("match-end-text").textContent =
         this.matchWords(view) + (counted ? ` Final score: ${scores}.` : "") + takeBacks;
       this.renderRematch();

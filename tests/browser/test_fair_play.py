@@ -6,7 +6,7 @@ import re
 import pytest
 from online_driver import start_online_pair
 from playwright.sync_api import expect
-from table_driver import screenshot, start_match
+from table_driver import Stuck, screenshot, start_match
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -57,3 +57,20 @@ def drew_since_my_last_play(view) -> bool:
     history, me = view["history"], view["seat"]
     last = max(i for i, move in enumerate(history) if move["seat"] == me and "play" in move)
     return any("draw" in move for move in history[last:])
+
+
+def test_a_match_with_a_take_back_says_so_at_its_end(server, page):
+    table = start_match(page, server, preset="single_round", level="easy")
+    undo = page.get_by_role("button", name="Undo")
+    table.play_until(lambda t: t.my_plays_made() > 0 and undo.is_enabled(), limit=100)
+    before = table.version()
+    undo.click()
+    table.wait_version_above(before)
+    assert table.state()["table"]["take_backs"] == 1
+    for _ in range(200):
+        if table.pointer_turn() == "finished":
+            break
+    else:
+        raise Stuck(f"the single round did not end: {table.describe()}")
+    expect(page.locator("#match-end-text")).to_have_text(re.compile(r" Played with take-backs\.$"))
+    screenshot(page, "fair-play-match-end-with-take-backs")
