@@ -6,7 +6,14 @@ import json
 import pytest
 from deal_support import CLEAN, dealt_computer_table
 from django.urls import reverse
-from stats_builders import computer_match, make_user, online_table, play_out, player_of
+from stats_builders import (
+    computer_match,
+    make_user,
+    online_table,
+    play_out,
+    player_of,
+    upload,
+)
 
 from games import results, services, stats
 from games.engine import Play, Rules, Tile
@@ -39,8 +46,10 @@ def test_a_match_with_take_backs_says_so_and_counts_apart(monkeypatch, client):
     assert figures.overall == [figures.with_take_backs]
 
     client.force_login(alice)
-    record = json.loads(client.get(reverse("games:record", args=[table.public_id])).content)
-    assert record["take_backs"] == 1
+    download = client.get(reverse("games:record", args=[table.public_id])).content
+    assert json.loads(download)["take_backs"] == 1
+    opened = upload(client, download).content.decode()  # the record file says it by itself
+    assert "With take-backs" in opened and "taken back 1 time in this match" in opened
     replay = client.get(reverse("games:replay", args=[table.public_id])).content.decode()
     assert "With take-backs" in replay and "taken back 1 time in this match" in replay
     history = client.get(reverse("games:history")).content.decode()
