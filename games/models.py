@@ -78,6 +78,11 @@ class Table(models.Model):
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
     )
     show_hints = models.BooleanField(default=True)
+    take_backs = models.PositiveIntegerField(
+        default=0,
+        help_text="How many times moves were taken back (undo): the match's result then counts "
+        "apart from clean ones, and its record says so.",
+    )
     auto_pass = models.BooleanField(default=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
@@ -255,6 +260,11 @@ class MatchResult(models.Model):
     )
     outcome = models.CharField(max_length=4, choices=Outcome.choices)
     forfeited = models.BooleanField(default=False, help_text="This seat's side forfeited.")
+    take_backs = models.BooleanField(
+        default=False,
+        help_text="Moves were taken back in this match: counted apart from clean results, "
+        "never rated.",
+    )
     hands_played = models.PositiveSmallIntegerField()
     hands_won = models.PositiveSmallIntegerField()
     points_for = models.PositiveIntegerField()

@@ -117,7 +117,8 @@ def replay(request: HttpRequest, public_id: str) -> HttpResponse:
     if isinstance(table, HttpResponse):
         return table
     names = stats.seat_names(table)
-    data = build_replay(table.record, seeds=stats.seeds_of_table(table), names=names)
+    record = stats.record_with_seeds(table)
+    data = build_replay(record, seeds=seeds_of(record), names=names)
     forfeit = None if table.forfeited_by is None else names[table.forfeited_by]
     return _render_replay(
         request,

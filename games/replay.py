@@ -75,6 +75,7 @@ def build_replay(
     return {
         "names": names,
         "rules": rules.to_record(),
+        "take_backs": take_backs_of(record),
         "teams": rules.teams,
         "sides": sides,
         "finished": match.finished,
@@ -82,6 +83,13 @@ def build_replay(
         "hands": hands,
         "steps": steps,
     }
+
+
+def take_backs_of(record: Mapping[str, Any]) -> int:
+    """How many times moves were taken back in the match, as its record says (the site adds
+    ``"take_backs"`` to the record of a match played with them); 0 when it says nothing."""
+    count = record.get("take_backs")
+    return count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else 0
 
 
 def seeds_of(record: Mapping[str, Any]) -> list[str | None]:

@@ -22,6 +22,8 @@ Rules of counting:
   a win scoring 1, a draw 0.5, a loss 0. Ratings are kept per family (:mod:`games.families`).
   A person who left mid-match (the computer played their seat) is rated all the same: leaving
   is no way out of a loss.
+- A match in which moves were taken back (undo, against the computer) is recorded **with
+  take-backs**: counted apart from clean results in statistics, and never rated.
 """
 
 from __future__ import annotations
@@ -112,9 +114,11 @@ def side_outcomes(
 
 
 def is_rated(table: Table, rules: Rules, seats: list[Seat]) -> bool:
-    """An online table of two sides where every seat is a signed-in person."""
+    """An online table of two sides where every seat is a signed-in person, played without
+    take-backs."""
     people = all(seat.user_id is not None and not seat.is_bot for seat in seats)
-    return table.kind == Table.Kind.ONLINE and rules.sides == 2 and people
+    clean = not table.take_backs
+    return table.kind == Table.Kind.ONLINE and rules.sides == 2 and people and clean
 
 
 def opponent_kind(rules: Rules, seat: Seat, seats: list[Seat]) -> str:
@@ -151,6 +155,7 @@ def _result_row(
         opponent=opponent_kind(rules, seat, seats),
         outcome=outcomes[side],
         forfeited=table.forfeited_by is not None and rules.side_of(table.forfeited_by) == side,
+        take_backs=table.take_backs > 0,
         hands_played=len(match.reports),
         hands_won=sum(1 for report in match.reports if report.winners == (side,)),
         points_for=scores[side],

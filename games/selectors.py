@@ -11,7 +11,7 @@ from psycopg import OperationalError
 from games import async_db, snapshots, writes
 from games.engine import OWN_KEYS, own_json
 from games.models import LogEntry, Table
-from games.services import Player, TableNotFound
+from games.services import Player, TableError, TableNotFound, take_back_start
 
 logger = logging.getLogger(__name__)
 
@@ -149,6 +149,9 @@ def state_of(snapshot: snapshots.TableSnapshot, seat: int | None) -> dict[str, A
             "show_hints": snapshot.show_hints,
             "auto_pass": snapshot.auto_pass,
             "can_undo": snapshot.kind == Table.Kind.COMPUTER,
+            "undo_refused": undo_refused(snapshot),
+            "take_backs": snapshot.take_backs,
+            "can_hint": snapshot.kind == Table.Kind.COMPUTER,
             "seats": [
                 {
                     "index": seat_row.index,
@@ -161,6 +164,18 @@ def state_of(snapshot: snapshots.TableSnapshot, seat: int | None) -> dict[str, A
         },
         "view": snapshot.match.view_for(seat).to_json(),
     }
+
+
+def undo_refused(snapshot: snapshots.TableSnapshot) -> str | None:
+    """Why the person may not undo now, in the words the service would refuse with; None when
+    they may. Only a table against the computer has undo, and its one person: the payload
+    shared by every seat (a computer table has no spectators) can say it for them."""
+    person = next((seat.index for seat in snapshot.seats if not seat.is_bot), 0)
+    try:
+        take_back_start(kind=snapshot.kind, match=snapshot.match, seat=person)
+    except TableError as refusal:
+        return str(refusal)
+    return None
 
 
 def state_text(snapshot: snapshots.TableSnapshot, seat: int | None) -> str:

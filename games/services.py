@@ -20,6 +20,7 @@ from datetime import timedelta
 from functools import partial
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.utils import timezone
@@ -31,6 +32,9 @@ from games import async_db, events, jobs, results, signals, snapshots, writes
 from games.engine import Deal, Draw, IllegalMove, Match, Move, Pass, Rules, export, load
 from games.engine.bots import Bot, Level
 from games.engine.bots.hint import Hint, hint
+from games.engine.match import history_to_record
+from games.engine.moves import move_to_record
+from games.engine.record import move_from_record
 from games.models import LogEntry, Seat, Table
 
 logger = logging.getLogger(__name__)
@@ -57,6 +61,9 @@ BETWEEN_HANDS_SECONDS = 30
 #: for a day stops counting, so abandoned games never lock a player out.
 OPEN_TABLES = 20
 OPEN_TABLES_WITHIN = timedelta(days=1)
+#: How long a hint stays in the cache: long enough for a player to ask again during a turn;
+#: a hint is never stale (it is kept per version), so this only bounds the cache's memory.
+HINT_CACHE_SECONDS = 600
 
 
 class TableError(Exception):
@@ -400,25 +407,58 @@ def _follow_up(decided: _Decided) -> None:
 
 
 def undo(*, public_id: str, player: Player, seen_version: int) -> Table:
-    """Take back the player's last move of this hand and the computer's moves since."""
+    """Take back the player's last play of this hand and the computer's moves since (see
+    :func:`take_back_start` for what may never be taken back). The match then counts as one
+    with take-backs (``Table.take_backs``)."""
     with transaction.atomic():
-        table, _ = _locked(public_id, seen_version)
+        table, match = _locked(public_id, seen_version)
         seat = _seat_of(table, player)
-        if table.kind != Table.Kind.COMPUTER:
-            raise TableError("Undo is only for games against the computer.")
-        if table.finished:
-            # A finished match is counted (statistics, ratings): it stays as it ended.
-            raise TableError("The match is over: its moves can no longer be taken back.")
+        start = take_back_start(kind=table.kind, match=match, seat=seat.index)
         entries = list(table.log.all())
         last_deal = max(i for i, e in enumerate(entries) if e.kind == LogEntry.Kind.DEAL)
-        mine = [i for i, e in enumerate(entries) if i > last_deal and e.seat == seat.index]
-        if not mine:
-            raise TableError("You have no move to take back in this hand.")
-        table.log.filter(position__gte=entries[mine[-1]].position).delete()
-        match = _replay_log(table, entries[: mine[-1]])
+        cut = last_deal + 1 + start  # the log holds the hand's moves one entry each
+        table.log.filter(position__gte=entries[cut].position).delete()
+        match = _replay_log(table, entries[:cut])
+        table.take_backs += 1
+        table.save(update_fields=["take_backs"])
         table.version += 1
-        _save(table, match, list(table.seats.all()))
+        # _advance, not a bare save: a computer's turn taken back leaves no deadline of its
+        # own behind (the sweep would otherwise play the person's turn for them).
+        _advance(table, match)
     return table
+
+
+def take_back_start(*, kind: str, match: Match, seat: int) -> int:
+    """Where an undo by ``seat`` starts among the moves of the hand in play: at the seat's
+    last play, taking back it and every move since. TableError, in a player's words, when
+    nothing may be taken back; an undo must never show what the player could not know:
+
+    - The hand is over: its end laid every hand open (and its seed), so replaying any of it
+      would be played knowing the whole deal. A new hand's deal starts afresh: nothing before
+      it is ever taken back.
+    - A draw among the moves taken back, the player's own or the computer's. The boneyard's
+      order is fixed by the deal, so the same tiles come back in the same order: the player
+      would draw again knowing the tile they saw. A computer's draw is no safer, although
+      its tiles were never shown: its play after drawing tells which tiles lay at the top
+      of the boneyard (a 5-3 played after three draws, from a hand that had no 5 or 3, is
+      among the first three), and a different play would hand those very tiles to whoever
+      draws next, the player included. The player's own draws before their last play stay:
+      the tiles are in their hand, known either way.
+    """
+    if kind != Table.Kind.COMPUTER:
+        raise TableError("Undo is only for games against the computer.")
+    if match.finished:
+        # A finished match is counted (statistics, ratings): it stays as it ended.
+        raise TableError("The match is over: its moves can no longer be taken back.")
+    if match.needs_deal:
+        raise TableError("The hand is over and every tile was shown: it can no longer be undone.")
+    moves = history_to_record(match.histories[-1])
+    plays = [i for i, move in enumerate(moves) if move["seat"] == seat and "play" in move]
+    if not plays:
+        raise TableError("You have no play to take back in this hand.")
+    if any("draw" in move for move in moves[plays[-1] :]):
+        raise TableError("A tile was drawn since your last play: a draw cannot be taken back.")
+    return plays[-1]
 
 
 def leave_table(*, public_id: str, player: Player) -> Table:
@@ -678,13 +718,27 @@ def sweep_deadlines() -> int:
 
 
 def hint_for(*, public_id: str, player: Player) -> Hint:
-    """The suggested move for the player, on their turn, with its reason."""
+    """The suggested move for the player, on their turn, with its reason: only against the
+    computer (at a table of people it would be the master level playing for one of them).
+
+    A table at a version is one state forever and the bot's seed follows from it, so the hint
+    for a (table, version, seat) is always the same: worked out once and kept in the cache,
+    so that asking again costs no search."""
     table = _table(public_id)
     seat = _seat_of(table, player)
+    if table.kind != Table.Kind.COMPUTER:
+        raise TableError("Hints are only for games against the computer.")
+    key = f"hint:{table.public_id}:{table.version}:{seat.index}"
+    kept = cache.get(key)
+    if kept is not None:
+        return Hint(move_from_record(kept["move"])[1], kept["reason"])
     match = _match_of(table)
     if match.turn != seat.index:
         raise TableError("A hint is for your turn.")
-    return hint(match.view_for(seat.index), seed=_seed(table))
+    suggestion = hint(match.view_for(seat.index), seed=_seed(table))
+    kept = {"move": move_to_record(seat.index, suggestion.move), "reason": suggestion.reason}
+    cache.set(key, kept, HINT_CACHE_SECONDS)
+    return suggestion
 
 
 # --- accounts -------------------------------------------------------------------------------

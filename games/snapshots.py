@@ -59,6 +59,7 @@ class TableSnapshot:
     rematch_public_id: str | None
     show_hints: bool
     auto_pass: bool
+    take_backs: int
     seats: tuple[SeatSnapshot, ...]
     fair_deal: dict[str, Any] | None  # never changed: the payload takes a copy
     hand_seed: str
@@ -92,6 +93,7 @@ class TableSnapshot:
             rematch_public_id=table.rematch.public_id if table.rematch_id else None,
             show_hints=table.show_hints,
             auto_pass=table.auto_pass,
+            take_backs=table.take_backs,
             seats=tuple(
                 SeatSnapshot(s.index, s.name, s.bot_level, s.away, s.user_id, s.guest)
                 for s in sorted(seats, key=lambda s: s.index)

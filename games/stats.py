@@ -65,15 +65,21 @@ class Tally:
 
 @dataclass(frozen=True, slots=True)
 class Statistics:
+    """A player's figures. Matches with take-backs (moves undone against the computer) are
+    counted apart, in ``with_take_backs`` only: a win after taking moves back is not a clean
+    win, so every other figure (the total, by preset, by opponent, the chart) leaves them out.
+    """
+
     total: Tally
+    with_take_backs: Tally
     by_preset: list[Tally]
     by_opponent: list[Tally]
     by_day: list[DayResults]
 
     @property
     def overall(self) -> list[Tally]:
-        """The total as a one-row table."""
-        return [self.total] if self.total.matches else []
+        """The clean total and the matches with take-backs, as a table's rows (none empty)."""
+        return [tally for tally in (self.total, self.with_take_backs) if tally.matches]
 
 
 def opponent_label(opponent: str) -> str:
@@ -86,10 +92,15 @@ def opponent_label(opponent: str) -> str:
 
 
 def statistics_of(user: AbstractBaseUser) -> Statistics:
-    """A player's statistics: in all, by preset, by opponent, and per day (the chart's data,
-    the most recent ``CHART_DAYS`` days with matches). Four queries."""
-    results = MatchResult.objects.filter(user=user)
-    total = Tally("All matches", **results.aggregate(**_TALLY))
+    """A player's statistics: in all (clean, and with take-backs apart), by preset, by
+    opponent, and per day (the chart's data, the most recent ``CHART_DAYS`` days with
+    matches). Four queries."""
+    mine = MatchResult.objects.filter(user=user)
+    totals = {row.pop("take_backs"): row for row in mine.values("take_backs").annotate(**_TALLY)}
+    empty = dict.fromkeys(_TALLY, 0)
+    total = Tally("Without take-backs", **totals.get(False, empty))
+    with_take_backs = Tally("With take-backs", **totals.get(True, empty))
+    results = mine.filter(take_backs=False)
     by_preset = [
         Tally(PRESET_NAMES.get(row.pop("preset"), "Other"), **row)
         for row in results.values("preset").annotate(**_TALLY).order_by("preset")
@@ -109,7 +120,7 @@ def statistics_of(user: AbstractBaseUser) -> Statistics:
         .order_by("-day")[:CHART_DAYS]
     )
     by_day = [DayResults(**row) for row in reversed(days)]
-    return Statistics(total, by_preset, by_opponent, by_day)
+    return Statistics(total, with_take_backs, by_preset, by_opponent, by_day)
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,13 +251,15 @@ def seeds_of_table(table: Table) -> list[str | None]:
 
 def record_with_seeds(table: Table) -> dict[str, Any]:
     """The match's ``dominoes-record/1`` with each hand's seed added (``"seed"``), so anyone
-    holding the file can check the deals."""
+    holding the file can check the deals, and ``"take_backs"``, how many times moves were
+    taken back, when they were (a key the record's readers ignore, as they ignore the seeds)."""
     record = table.record
     hands = [
         {**hand, "seed": seed}
         for hand, seed in zip(record["hands"], seeds_of_table(table), strict=True)
     ]
-    return {**record, "hands": hands}
+    taken_back = {"take_backs": table.take_backs} if table.take_backs else {}
+    return {**record, **taken_back, "hands": hands}
 
 
 def seat_names(table: Table) -> list[str]:

@@ -1191,13 +1191,16 @@ class TablePage {
     main.textContent = label;
     main.disabled = Boolean(this.pending);
     main.dataset.action = label ? label.toLowerCase().replace(" ", "-") : "";
+    const table = this.state.table;
     const hint = $("hint");
-    hint.hidden = view.match.finished || this.watching || !this.started;
+    // Hints are offered against the computer only: the server refuses them elsewhere.
+    hint.hidden = !table.can_hint || view.match.finished || this.watching || !this.started;
     hint.disabled = !this.myTurn() || Boolean(this.pending);
     const undo = $("undo");
-    const mine = (view.history || []).some((m) => m.seat === this.me);
-    undo.hidden = !this.state.table.can_undo || view.match.finished;
-    undo.disabled = !mine || Boolean(this.pending);
+    undo.hidden = !table.can_undo || view.match.finished;
+    // The server says why nothing may be taken back now (a draw, a finished hand...).
+    undo.disabled = Boolean(table.undo_refused) || Boolean(this.pending);
+    undo.title = table.undo_refused || "";
     $("cancel").hidden = !this.selected;
     const online = this.state.table.kind === "online";
     const mySeat = this.state.table.seats.find((seat) => seat.index === this.me);
@@ -1425,8 +1428,9 @@ class TablePage {
     if (this.over) {
       const scores = view.scores.map((s, side) => `${this.sideName(side)} ${s}`).join(", ");
       const counted = view.scores.some((s) => s > 0);
+      const takeBacks = this.state.table.take_backs ? " Played with take-backs." : "";
       $("match-end-text").textContent =
-        this.matchWords(view) + (counted ? ` Final score: ${scores}.` : "");
+        this.matchWords(view) + (counted ? ` Final score: ${scores}.` : "") + takeBacks;
       this.renderRematch();
     }
   }

@@ -99,8 +99,10 @@ def test_dragging_a_tile_onto_the_chosen_one_of_two_ends(server, page):
 
 
 def test_hint_shows_a_reason_and_lights_a_tile_and_undo_takes_back_a_move(server, page):
-    table = start_match(page, server, preset="classic", level="easy", target=500)
-    table.play_until(lambda t: bool(t.playable()))  # draw until something fits
+    # Block: nobody draws, so the computer's answer is a play or a pass, which Undo takes back
+    # (a draw it never does: tests/browser/test_fair_play.py).
+    table = start_match(page, server, preset="block", level="easy", target=500)
+    table.play_until(lambda t: bool(t.playable()))  # pass until something fits
 
     page.get_by_role("button", name="Hint").click()
     box = page.locator("#hint-box")

@@ -53,6 +53,9 @@ PAYLOAD_FIELDS = frozenset(
         ".table.show_hints",
         ".table.auto_pass",
         ".table.can_undo",
+        ".table.undo_refused",
+        ".table.take_backs",
+        ".table.can_hint",
         # The fair deal: the seed deals every hand and the boneyard, so it is checked below.
         ".table.fair_deal",
         ".table.fair_deal.hand",

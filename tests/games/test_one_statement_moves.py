@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
+from deal_support import CLEAN, dealt_computer_table
 from django.db import connection
 from psycopg import OperationalError
 
@@ -284,14 +285,13 @@ def test_a_move_on_the_locked_path_also_leaves_the_record_column_as_it_was():
     assert_the_whole_match(table)
 
 
-def test_the_computers_moves_and_an_undo_leave_the_record_column_as_it_was(settings):
+def test_the_computers_moves_and_an_undo_leave_the_record_column_as_it_was(settings, monkeypatch):
     """At a table against the computer, its moves and a move taken back are saved on the
     locked path: only the moves since the record column was written (a new hand rewrites it:
-    tests/games/test_table_record.py)."""
+    tests/games/test_table_record.py). Dealt so that the computer answers without drawing (a
+    draw is never taken back)."""
     settings.JOBS_BACKEND = "inline"  # the computer answers within the move's call
-    table = services.create_computer_table(
-        player=ANN, name="Ann", rules=Rules.for_preset("draw", seats=2), levels=["easy"]
-    )
+    table = dealt_computer_table(monkeypatch, "draw", CLEAN, player=ANN)
     table.refresh_from_db()
     assert load(table.record).turn == 0  # the computer's opening, if it had one, is played
     record_column, hand_moves = stored_columns(table)

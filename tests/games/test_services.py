@@ -3,6 +3,7 @@
 import threading
 
 import pytest
+from deal_support import CLEAN, dealt_computer_table
 from django.db import connection
 
 from games import services, signals
@@ -186,8 +187,10 @@ def test_two_racing_submissions_of_the_same_move_apply_exactly_once():
     assert table.log.filter(kind=LogEntry.Kind.MOVE, seat=0).count() == 1
 
 
-def test_undo_takes_back_the_players_move_and_the_computers_since():
-    table = new_table()
+def test_undo_takes_back_the_players_move_and_the_computers_since(monkeypatch):
+    # Dealt so that the computer answers without drawing: a draw is never taken back
+    # (tests/games/test_fair_play.py).
+    table = dealt_computer_table(monkeypatch, "draw", CLEAN, player=ALICE)
     version, record, _ = state(table)
     services.play(
         public_id=table.public_id, player=ALICE, move=my_move(table), seen_version=version

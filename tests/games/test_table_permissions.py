@@ -105,7 +105,7 @@ def test_a_seated_person_cannot_move_for_the_other_seat():
     before = snapshot(public_id)
     with pytest.raises(IllegalMove, match="turn"):
         ACTIONS["play"](public_id, off_turn)  # the move is legal, for the seat to move
-    with pytest.raises(TableError, match="your turn"):
+    with pytest.raises(TableError, match="only for games against the computer"):
         ACTIONS["hint"](public_id, off_turn)
     assert snapshot(public_id) == before
 

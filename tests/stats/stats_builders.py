@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import io
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
+from django.urls import reverse
 from django.utils import timezone
 
 from games import services
@@ -85,3 +87,10 @@ def forfeit_now(table: Table) -> int:
     assert services.expire_turn(public_id=table.public_id)
     table.refresh_from_db()
     return seat
+
+
+def upload(client, content: bytes, name: str = "record.json"):
+    """Open a record file on the import page (``client``: Django's test client)."""
+    file = io.BytesIO(content)
+    file.name = name
+    return client.post(reverse("games:import_record"), {"record": file})

@@ -1,14 +1,13 @@
 """Replays: who may view a finished match with every hand shown, the record download (with
 seeds), its import, and clear errors for bad files."""
 
-import io
 import json
 from html import unescape
 
 import pytest
 from django.contrib.auth.models import Permission
 from django.urls import reverse
-from stats_builders import computer_match, make_user, player_of
+from stats_builders import computer_match, make_user, player_of, upload
 
 from accounts.guests import GUEST_SESSION_KEY
 from games import services
@@ -23,12 +22,6 @@ def replay_data(response):
     html = response.content.decode()
     start = html.index('<script id="replay-data" type="application/json">') + 49
     return json.loads(html[start : html.index("</script>", start)])
-
-
-def upload(client, content: bytes, name="record.json"):
-    file = io.BytesIO(content)
-    file.name = name
-    return client.post(reverse("games:import_record"), {"record": file})
 
 
 def test_the_players_of_a_finished_match_replay_every_move_with_every_hand_shown(client):
