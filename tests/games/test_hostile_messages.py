@@ -207,10 +207,18 @@ def scene_of(public_id: str, session_key: str, seat: int | None) -> Scene:
 
 
 @pytest.fixture
-def player_on_turn(monkeypatch):
+def no_flood_limits(monkeypatch, settings):
+    """The flood limits (a socket's message budget, hints and joins per person) have their own
+    tests; here one session sends thousands of frames over many examples."""
+    monkeypatch.setattr(consumers, "RATE_BURST", 10**6)
+    unlimited = {"per_person": "1000000/minute", "per_address": "1000000/minute"}
+    settings.RATE_LIMITS = {"hints": unlimited, "joins": unlimited}
+
+
+@pytest.fixture
+def player_on_turn(no_flood_limits):
     """A guest at a computer table whose turn it is (every action but their move is refused:
     undo has nothing to take back, leave and rematch are not for this table)."""
-    monkeypatch.setattr(consumers, "RATE_BURST", 10**6)  # the flood limit has its own tests
     session_key = new_session()
     table = services.create_computer_table(
         player=services.Player(user_id=None, session_key=session_key),
@@ -224,9 +232,8 @@ def player_on_turn(monkeypatch):
 
 
 @pytest.fixture
-def spectator(monkeypatch):
+def spectator(no_flood_limits):
     """A stranger watching a started online table: every action is refused."""
-    monkeypatch.setattr(consumers, "RATE_BURST", 10**6)
     host = services.Player(user_id=None, session_key=new_session())
     table = services.create_online_table(
         player=host, name="Host", rules=Rules.for_preset("block", seats=2), turn_seconds=None
