@@ -87,13 +87,15 @@ def table(request: HttpRequest, public_id: str) -> HttpResponse:
 def join(request: HttpRequest, public_id: str) -> HttpResponse:
     """Join an online table from its page: a browser new to the site gets its guest session
     here (a WebSocket cannot give it a cookie); back on the page, the socket knows it."""
+    name = request.POST.get("name", "")
     try:
         with acting_player(request.user, request.session) as player:
-            services.join_table(
-                public_id=public_id, player=player, name=request.POST.get("name", "")
-            )
+            services.join_table(public_id=public_id, player=player, name=name)
     except TableNotFound:
         raise Http404("There is no such table.") from None
     except TableError as error:
         messages.error(request, str(error))
+    else:
+        # Said on the page it comes back to (the socket's join says it in its live region).
+        messages.success(request, f"You joined the game as {name.strip()}.")
     return redirect("games:table", public_id=public_id)

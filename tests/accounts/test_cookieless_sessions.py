@@ -65,6 +65,7 @@ def test_joining_from_the_page_starts_the_session_and_takes_the_seat():
     # Back on the page the friend is seated, and the socket will know them by that session.
     html = friend.get(lobby).content.decode()
     assert 'data-watching="true"' not in html
+    assert "You joined the game as Bob." in html
 
 
 def test_a_refused_join_says_why_and_changes_nothing():
