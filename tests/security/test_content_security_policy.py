@@ -88,6 +88,7 @@ def pages(member):
         ("sign up", anonymous, "/accounts/signup/", 200),
         ("password reset", anonymous, "/accounts/password/reset/", 200),
         ("password reset sent", anonymous, "/accounts/password/reset/done/", 200),
+        ("verification sent", anonymous, "/accounts/confirm-email/", 200),
         ("sign out", client, "/accounts/logout/", 200),
         ("email addresses", client, "/accounts/email/", 200),
         ("password change", client, "/accounts/password/change/", 200),

@@ -143,11 +143,13 @@ def test_the_signed_in_pages_and_the_admin_break_no_policy(server, browser):
 
 
 def test_the_watch_does_see_what_the_policy_blocks(server, browser):
-    """The test's own check: markup with a style attribute and an inline script is reported."""
+    """The test's own check: markup with a style attribute and an inline script is reported,
+    while a style set through the DOM (as the table's drag does) is not blocked."""
     page, watched = watched_page(browser)
     page.goto(server + "/")
     page.evaluate(
         """() => {
+          document.body.style.outlineColor = "red";
           document.body.insertAdjacentHTML("beforeend", '<p style="color: red">x</p>');
           const script = document.createElement("script");
           script.textContent = "window.ran = true";
@@ -162,3 +164,5 @@ def test_the_watch_does_see_what_the_policy_blocks(server, browser):
     else:
         raise AssertionError(f"violations not reported: {watched.problems}")
     assert page.evaluate("() => window.ran") is None
+    assert page.evaluate("() => document.body.style.outlineColor") == "red"
+    assert sum("style-src-attr" in problem for problem in watched.problems) == 1, watched.problems
