@@ -3,7 +3,12 @@
 script, style, style attribute, handler or javascript: URL (a nonce only where Django's own
 admin and CSRF page use one). Django's test client, real PostgreSQL."""
 
+import json
+import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from accounts_support import verified_user
@@ -152,6 +157,33 @@ def test_the_policy_allows_only_the_site_itself_and_stripes_pages_for_forms():
         "'self'",
         "https://checkout.stripe.com",
         "https://billing.stripe.com",
+    ]
+
+
+FORM_ACTION = """
+import json
+from dominoes import settings
+print(json.dumps(settings.SECURE_CSP["form-action"]))
+"""
+
+
+def test_a_stripe_stand_in_may_be_the_target_of_forms_too():
+    """Tests and staging point STRIPE_API_BASE at a stand-in that serves Checkout's pages: our
+    form's POST redirects there, and Chromium checks a form's redirects against form-action."""
+    result = subprocess.run(
+        [sys.executable, "-c", FORM_ACTION],
+        cwd=Path(__file__).resolve().parents[2],
+        env={"PATH": os.environ["PATH"], "STRIPE_API_BASE": "http://127.0.0.1:8420/v1/"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == [
+        "'self'",
+        "https://checkout.stripe.com",
+        "https://billing.stripe.com",
+        "http://127.0.0.1:8420",
     ]
 
 
