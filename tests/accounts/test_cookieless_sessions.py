@@ -3,9 +3,13 @@ page without a cookie leaves the database as it was. A session starts when the p
 sets up a table, or joins one (then from the page: the WebSocket cannot give a browser a
 cookie). Django's test client, real PostgreSQL."""
 
+from urllib.parse import quote
+
 import pytest
 from django.contrib.sessions.models import Session
 from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from accounts.guests import GUEST_SESSION_KEY
 from games import services
@@ -88,3 +92,31 @@ def test_a_join_over_the_socket_without_a_session_is_refused():
     with pytest.raises(services.TableError, match="Reload the page"):
         services.join_table(public_id=lobby.split("/")[2], player=nobody, name="Bob")
     assert Seat.objects.filter(table__public_id=lobby.split("/")[2]).count() == 1
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    name=st.one_of(
+        st.text(alphabet=st.characters(codec="utf-8"), max_size=60),
+        st.sampled_from(["", "   ", "\x00", "x" * 41, "<script>"]),
+    ),
+    public_id=st.one_of(
+        st.none(), st.text(alphabet=st.characters(codec="utf-8"), min_size=1, max_size=20)
+    ),
+)
+def test_garbage_joins_get_an_answer_and_store_nothing(name, public_id):
+    lobby = online_lobby()
+    path = lobby if public_id is None else f"/tables/{quote(public_id, safe='')}/"
+    sessions, seats = Session.objects.count(), Seat.objects.count()
+    response = Client().post(path + "join/", {"name": name}, follow=True)
+    assert response.status_code in (200, 404)
+    if Seat.objects.count() == seats:
+        assert Session.objects.count() == sessions
+        assert response.status_code == 404 or b'class="message error"' in response.content
+    else:  # a good name at the lobby: the friend sits, with their new session
+        assert public_id is None and Session.objects.count() == sessions + 1
