@@ -54,6 +54,7 @@ def test_cookieless_visits_of_a_table_and_the_pages_create_no_session():
     # The lobby still offers to join, from the page (the socket does not know this visitor).
     html = Client().get(lobby).content.decode()
     assert f'action="{lobby}join/"' in html and 'method="post"' in html
+    assert 'data-over="socket"' not in html
 
 
 def test_joining_from_the_page_starts_the_session_and_takes_the_seat():
@@ -70,6 +71,7 @@ def test_joining_from_the_page_starts_the_session_and_takes_the_seat():
     html = friend.get(lobby).content.decode()
     assert 'data-watching="true"' not in html
     assert "You joined the game as Bob." in html
+    assert 'data-over="socket"' in html  # known now: a later join would go over the socket
 
 
 def test_a_refused_join_says_why_and_changes_nothing():
