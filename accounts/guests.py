@@ -3,9 +3,14 @@
 The token lives in the session's data, not in its key: signing in rotates the key but keeps the
 data, so the guest's seats can still be found and handed to the account
 (:func:`games.services.claim_guest_seats`).
+
+A guest gets a token, and so a session (a database row and a cookie), only when they act: set
+up a table or join one. Looking (a spectator, a crawler) stores nothing.
 """
 
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.contrib.sessions.backends.base import SessionBase
@@ -36,3 +41,20 @@ def player_for(
         return Player(user_id=user.pk, session_key=None)
     token = guest_token(session, create=start_guest) if session is not None else None
     return Player(user_id=None, session_key=token)
+
+
+@contextmanager
+def acting_player(
+    user: AbstractBaseUser | AnonymousUser | None, session: SessionBase
+) -> Iterator[Player]:
+    """Who acts in the ``with`` block: the signed-in user, else this browser's guest, given a
+    token now if it has none. The new token stays in the session only if the block succeeds:
+    a refused action stores nothing (no session row for a bad name)."""
+    had_token = session.get(GUEST_SESSION_KEY) is not None
+    player = player_for(user, session, start_guest=True)
+    try:
+        yield player
+    except BaseException:
+        if not had_token:
+            session.pop(GUEST_SESSION_KEY, None)
+        raise

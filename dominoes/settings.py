@@ -12,9 +12,11 @@ Every value below can be overridden by an environment variable of the same name.
 
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -98,6 +100,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # SECURE_CSP and PERMISSIONS_POLICY below, on every response (static files included).
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     # Static files from the app server itself, compressed and cached (no separate web server).
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -131,6 +136,8 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                # Django's admin marks its one inline <style> with the CSP nonce (SECURE_CSP).
+                "django.template.context_processors.csp",
             ],
         },
     },
@@ -346,6 +353,59 @@ SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", SECURE)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy: everything from this site itself, nothing inline. The site's pages
+# have no inline script, style or handler (static/js, static/css); the table's WebSocket is
+# covered by 'self' (CSP3: ws/wss to this host). The one exception is Django's own markup: its
+# admin and its CSRF-failure page mark an inline <style> with a nonce, which Django generates
+# (and names in this header) only on a page that used it. Forms may also lead to Stripe:
+# Checkout and the customer portal are reached by a redirect from our own form's POST, which
+# form-action governs too; a STRIPE_API_BASE stand-in serves its own Checkout pages.
+STRIPE_PAGES = ["https://checkout.stripe.com", "https://billing.stripe.com"]
+if STRIPE_API_BASE:
+    _api = urlsplit(STRIPE_API_BASE)
+    STRIPE_PAGES.append(f"{_api.scheme}://{_api.netloc}")
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF, CSP.NONCE],
+    "img-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+    "frame-ancestors": [CSP.NONE],
+    "form-action": [CSP.SELF, *STRIPE_PAGES],
+}
+
+# Permissions-Policy: no page of the site uses a camera, microphone, location, payment or any
+# device API (payment happens on Stripe's own pages), so none of them may be asked for, by our
+# pages or anything embedded. The table copies its share link (clipboard-write), may play its
+# sounds and go full screen: those stay allowed for the site itself. Only names Chromium knows:
+# it logs an error for each name it does not (django-permissions-policy checks the spelling).
+PERMISSIONS_POLICY = {
+    name: []
+    for name in (
+        "accelerometer",
+        "ambient-light-sensor",
+        "bluetooth",
+        "browsing-topics",
+        "camera",
+        "display-capture",
+        "geolocation",
+        "gyroscope",
+        "hid",
+        "idle-detection",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "publickey-credentials-get",
+        "serial",
+        "usb",
+        "xr-spatial-tracking",
+    )
+} | {"autoplay": ["self"], "clipboard-write": ["self"], "fullscreen": ["self"]}
+
 # Behind a TLS-terminating proxy that sets X-Forwarded-Proto (SECURE_PROXY_SSL_HEADER=false
 # when the site is reached directly).
 if env_bool("SECURE_PROXY_SSL_HEADER", SECURE):

@@ -170,6 +170,9 @@ def create_online_table(
 
 def join_table(*, public_id: str, player: Player, name: str) -> Table:
     """Take the first free seat of a table that has not started."""
+    if player.user_id is None and not player.session_key:
+        # Nobody could be known as this seat's player again (a guest socket without a session).
+        raise TableError("Reload the page to join: your browser has no session here yet.")
     with transaction.atomic():
         table = _locked_table(public_id)
         if table.started_at is not None:

@@ -7,6 +7,7 @@ app_name = "games"
 urlpatterns = [
     path("play/", views.setup, name="setup"),
     path("tables/<slug:public_id>/", views.table, name="table"),
+    path("tables/<slug:public_id>/join/", views.join, name="join"),
 ]
 
 # Statistics, history, replays, profiles and the leaderboard (games.player_views).

@@ -2,12 +2,13 @@
 player's own view of it (made by the engine for that seat) and the script takes over from there.
 """
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.guests import player_for
+from accounts.guests import acting_player, player_for
 from accounts.selectors import setup_initial
 from dominoes import client_address, limits
 from games import selectors, services
@@ -65,9 +66,9 @@ def table(request: HttpRequest, public_id: str) -> HttpResponse:
     except TableNotFound:
         raise Http404("There is no such table.") from None
     online = table.kind == Table.Kind.ONLINE
-    # Anyone with an online table's link may watch (and join before the start), so a guest gets
-    # a session here: the join over the WebSocket needs it to know them again.
-    seat = selectors.seat_index_of(table, _player(request, start_session=online))
+    # Anyone with an online table's link may watch: looking starts no session (join does).
+    player = _player(request)
+    seat = selectors.seat_index_of(table, player)
     if seat is None and not online:
         return render(request, "games/table.html", {"not_your_table": True}, status=403)
     rules = Rules.from_record(table.rules)
@@ -81,6 +82,27 @@ def table(request: HttpRequest, public_id: str) -> HttpResponse:
             "rules": describe_rules(rules),
             "online": online,
             "spectator": seat is None,
+            # The table's socket knows this person (an account, a guest's session): they join
+            # over it; anyone else joins by the form's POST, whose answer starts their session.
+            "known": player.user_id is not None or bool(player.session_key),
             "share_url": request.build_absolute_uri(),
         },
     )
+
+
+@require_POST
+def join(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Join an online table from its page: a browser new to the site gets its guest session
+    here (a WebSocket cannot give it a cookie); back on the page, the socket knows it."""
+    name = request.POST.get("name", "")
+    try:
+        with acting_player(request.user, request.session) as player:
+            services.join_table(public_id=public_id, player=player, name=name)
+    except TableNotFound:
+        raise Http404("There is no such table.") from None
+    except TableError as error:
+        messages.error(request, str(error))
+    else:
+        # Said on the page it comes back to (the socket's join says it in its live region).
+        messages.success(request, f"You joined the game as {name.strip()}.")
+    return redirect("games:table", public_id=public_id)

@@ -141,17 +141,18 @@ def procfile() -> dict[str, list[str]]:
     return processes
 
 
-def test_the_procfile_runs_the_site_its_workers_and_both_safety_nets():
+def test_the_procfile_runs_the_site_its_workers_both_safety_nets_and_the_session_sweep():
     processes = procfile()
-    assert set(processes) == {"web", "worker", "sweep", "billing"}
+    assert set(processes) == {"web", "worker", "sweep", "billing", "sessions"}
     assert processes["web"][0] == "daphne" and processes["web"][-1] == "dominoes.asgi:application"
     assert processes["worker"][:3] == ["python", "manage.py", "rqworker"]
     assert {"default", "bots", "deadlines", "--with-scheduler"} <= set(processes["worker"])
     assert processes["sweep"][2:] == ["sweep_deadlines", "--every", "5"]
     assert processes["billing"][2] == "refresh_subscriptions"
+    assert processes["sessions"][2:] == ["repeat", "--every", "3600", "clearsessions"]
 
 
-@pytest.mark.parametrize("name", ["worker", "sweep", "billing"])
+@pytest.mark.parametrize("name", ["worker", "sweep", "billing", "sessions"])
 def test_each_procfile_command_exists_with_its_options(name):
     command = procfile()[name]
     assert command[:2] == ["python", "manage.py"]
