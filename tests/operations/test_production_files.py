@@ -143,15 +143,20 @@ def procfile() -> dict[str, list[str]]:
 
 def test_the_procfile_runs_the_site_its_workers_and_both_safety_nets():
     processes = procfile()
-    assert set(processes) == {"web", "worker", "sweep", "billing"}
+    assert set(processes) == {"web", "bots", "worker", "sweep", "billing"}
     assert processes["web"][0] == "daphne" and processes["web"][-1] == "dominoes.asgi:application"
+    # The computer's moves never wait on RQ's scheduler (or its lock) nor behind other jobs.
+    assert processes["bots"][:4] == ["python", "manage.py", "rqworker", "bots"]
+    assert "--with-scheduler" not in processes["bots"]
     assert processes["worker"][:3] == ["python", "manage.py", "rqworker"]
-    assert {"default", "bots", "deadlines", "--with-scheduler"} <= set(processes["worker"])
-    assert processes["sweep"][2:] == ["sweep_deadlines", "--every", "5"]
+    assert {"default", "deadlines", "--with-scheduler"} <= set(processes["worker"])
+    assert "bots" not in processes["worker"]
+    # A lost computer turn is played within its pause + COMPUTER_OVERDUE_SECONDS + this.
+    assert processes["sweep"][2:] == ["sweep_deadlines", "--every", "1"]
     assert processes["billing"][2] == "refresh_subscriptions"
 
 
-@pytest.mark.parametrize("name", ["worker", "sweep", "billing"])
+@pytest.mark.parametrize("name", ["bots", "worker", "sweep", "billing"])
 def test_each_procfile_command_exists_with_its_options(name):
     command = procfile()[name]
     assert command[:2] == ["python", "manage.py"]
