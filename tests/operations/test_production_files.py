@@ -165,3 +165,13 @@ def test_each_procfile_command_exists_with_its_options(name):
     assert result.returncode == 0, result.stderr
     for option in (arg for arg in command[3:] if arg.startswith("--")):
         assert option in result.stdout
+
+
+def test_the_web_process_sets_daphne_s_timeouts_with_options_daphne_has():
+    command = procfile()["web"]
+    for option in ("--http-timeout", "--websocket_connect_timeout", "--ping-interval"):
+        assert option in command  # daphne's default --http-timeout waits forever
+    result = run_python(PRODUCTION, "-m", "daphne", "--help")
+    assert result.returncode == 0, result.stderr
+    for option in (arg for arg in command[1:] if arg.startswith("--")):
+        assert option in result.stdout
