@@ -228,10 +228,13 @@ if REDIS_URL:
         name: {"URL": REDIS_URL, "DEFAULT_TIMEOUT": 300}
         for name in ("default", "bots", "deadlines")
     }
+    # A Redis that does not answer is an empty cache (logged), never a failed sign-in; it
+    # counts as not answering after half a second.
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "dominoes.cache.ForgivingRedisCache",
             "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
         }
     }
 else:
@@ -304,9 +307,14 @@ MAIL_BACKEND = env_str(
     "MAIL_BACKEND",
     SMTP_BACKEND if PRODUCTION else "django.core.mail.backends.console.EmailBackend",
 )
-MAILERS = {"default": {"BACKEND": MAIL_BACKEND}}
+# Every mail is queued (dominoes.mail: a job with retries, after the commit) and sent by the
+# "outgoing" mailer: a mail server that is down never fails the request that sends mail.
+MAILERS = {
+    "default": {"BACKEND": "dominoes.mail.QueuedEmailBackend"},
+    "outgoing": {"BACKEND": MAIL_BACKEND},
+}
 if MAIL_BACKEND == SMTP_BACKEND:
-    MAILERS["default"]["OPTIONS"] = {
+    MAILERS["outgoing"]["OPTIONS"] = {
         "host": env_str("SMTP_HOST", "localhost"),
         "port": env_int("SMTP_PORT", 587),
         "username": env_str("SMTP_USERNAME"),

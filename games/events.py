@@ -43,8 +43,14 @@ def publish(public_id: str, version: int) -> None:
         return
     # Elsewhere (a job in a worker, a command), one long-lived loop per process keeps one pool
     # of Redis connections, instead of a new loop and connection for every announcement.
-    sending = layer.group_send(group, message)
-    asyncio.run_coroutine_threadsafe(sending, _publisher_loop()).result(PUBLISH_TIMEOUT)
+    sending = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), _publisher_loop())
+    try:
+        sending.result(PUBLISH_TIMEOUT)
+    except Exception:
+        # Called after the commit: the change stands, and whoever asked for it gets their
+        # answer; the pages catch up at the next announcement or when they reconnect.
+        sending.cancel()
+        logger.exception("announcing a table change failed")
 
 
 async def apublish(public_id: str, version: int) -> None:

@@ -10,6 +10,7 @@ import asyncio
 import contextvars
 import logging
 import threading
+import time
 from datetime import timedelta
 
 from asgiref.sync import sync_to_async
@@ -24,17 +25,41 @@ logger = logging.getLogger(__name__)
 BOT_TURN = "games.services.run_bot_turn"
 DEADLINE = "games.services.expire_turn"
 GONE_CHECK = "games.services.hand_over_if_gone"
+WHEN_DUE = "games.jobs.run_when_due"
 
 
 def schedule_bot_turn(*, public_id: str, version: int) -> None:
-    """The computer's move at ``public_id``, after the pause that lets people follow."""
-    run_later(
-        BOT_TURN,
-        queue="bots",
-        delay=settings.BOT_PAUSE_SECONDS,
-        public_id=public_id,
-        expected_version=version,
-    )
+    """The computer's move at ``public_id``, after the pause that lets people follow.
+
+    On RQ it is queued at once and the job itself waits out what is left of the pause
+    (:func:`run_when_due`): RQ's scheduler would round the pause to whole seconds, and after a
+    ``kill -9`` the dead scheduler's lock keeps a restarted worker from scheduling anything for
+    up to ten minutes (its maintenance interval), every computer move then waiting for the
+    sweep. Waiting in the job costs a worker no throughput: the pause is the same for every
+    turn and the queue is first in, first out, so the job at its head is always the first due,
+    and a worker sleeps only while nothing it could run is due yet.
+    """
+    pause = settings.BOT_PAUSE_SECONDS
+    kwargs = {"public_id": public_id, "expected_version": version}
+    if settings.JOBS_BACKEND == "rq" and pause > 0:
+        waiting = {
+            "job": BOT_TURN,
+            "due": time.time() + pause,
+            "longest": pause,
+            "arguments": kwargs,
+        }
+        _enqueue("bots", WHEN_DUE, waiting)
+    else:
+        run_later(BOT_TURN, queue="bots", delay=pause, **kwargs)
+
+
+def run_when_due(*, job: str, due: float, longest: float, arguments: dict[str, object]) -> object:
+    """The job ``job(**arguments)``, once the wall clock reaches ``due`` (seconds since the epoch,
+    by the clock of whoever queued it). It waits at most ``longest`` seconds, however far
+    apart the two machines' clocks are; the job re-checks in the database that it is still
+    wanted, so running early or late does no harm."""
+    time.sleep(max(0.0, min(due - time.time(), longest)))
+    return import_string(job)(**arguments)
 
 
 #: Jobs that re-check a time in the database run this much after it: RQ keeps scheduled times
@@ -72,13 +97,24 @@ def run_later(path: str, *, queue: str, delay: float, **kwargs: object) -> None:
         case "thread":
             _run_in_this_process(path, delay, kwargs)
         case "rq":
-            import django_rq
+            _enqueue(queue, path, kwargs, delay=delay)
 
-            rq_queue = django_rq.get_queue(queue)
-            if delay > 0:  # RQ schedules in whole seconds: a pause becomes about one
-                rq_queue.enqueue_in(timedelta(seconds=delay), path, **kwargs)
-            else:
-                rq_queue.enqueue(path, **kwargs)
+
+def _enqueue(queue: str, path: str, kwargs: dict[str, object], *, delay: float = 0) -> None:
+    """Queue the job on RQ, through its scheduler when ``delay`` is positive (in whole
+    seconds). A Redis that does not answer loses the job, never the change that asked for it
+    (committed already): it is logged, and the sweep resolves the deadline the change set."""
+    import django_rq
+    from redis.exceptions import RedisError
+
+    try:
+        rq_queue = django_rq.get_queue(queue)
+        if delay > 0:
+            rq_queue.enqueue_in(timedelta(seconds=delay), path, kwargs=kwargs)
+        else:
+            rq_queue.enqueue(path, kwargs=kwargs)
+    except (RedisError, OSError):
+        logger.exception("queueing job %s on %s failed: the sweep will resolve it", path, queue)
 
 
 _tasks: set[asyncio.Task] = set()

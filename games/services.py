@@ -51,8 +51,10 @@ REJOIN_GRACE_SECONDS = 120
 #: Who plays for a person out of time or away.
 STAND_IN_LEVEL = Level.MEDIUM
 #: A computer's turn not played this long after its pause means its job was lost (a worker
-#: killed, a restart): the sweep then plays it.
-COMPUTER_OVERDUE_SECONDS = 10
+#: killed, a restart): the sweep (every second, Procfile) then plays it, so no computer move
+#: waits much more than its pause + 2 s. A worker that is merely late (a backlog) meets a
+#: sweep that helps: whichever comes second finds the version moved on and does nothing.
+COMPUTER_OVERDUE_SECONDS = 1.0
 #: On a table with a clock, a hand that is over is followed by the next one after this long
 #: even if nobody presses "Next round": a match (a tournament's above all) never stalls there.
 BETWEEN_HANDS_SECONDS = 30

@@ -72,7 +72,9 @@ def test_no_environment_is_the_embedded_default():
     assert s["RQ_QUEUES"] == {}
     assert s["ALLOWED_HOSTS"] == ["localhost", "127.0.0.1", "[::1]"]
     assert s["SECURE_SSL_REDIRECT"] is False
-    assert s["MAILERS"]["default"]["BACKEND"] == "django.core.mail.backends.console.EmailBackend"
+    # Mail is queued (a job with retries) and sent by the "outgoing" mailer.
+    assert s["MAILERS"]["default"]["BACKEND"] == "dominoes.mail.QueuedEmailBackend"
+    assert s["MAILERS"]["outgoing"]["BACKEND"] == "django.core.mail.backends.console.EmailBackend"
     assert s["HAS_EMAIL_BACKEND"] is False  # Django 6.1 refuses MAILERS and EMAIL_BACKEND
 
 
@@ -104,7 +106,7 @@ def test_database_and_redis_urls_select_the_scale_out_backends():
     assert s["JOBS_BACKEND"] == "rq"
     assert set(s["RQ_QUEUES"]) == {"default", "bots", "deadlines"}
     assert {q["URL"] for q in s["RQ_QUEUES"].values()} == {"redis://cache.internal:6379/0"}
-    assert s["CACHE_BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert s["CACHE_BACKEND"] == "dominoes.cache.ForgivingRedisCache"
     assert s["ALLOWED_HOSTS"] == ["play.example.com", "www.example.com"]
     assert s["CSRF_TRUSTED_ORIGINS"] == ["https://play.example.com"]
 
@@ -118,8 +120,9 @@ def test_production_is_secure_by_default():
     assert s["CSRF_COOKIE_SECURE"] is True
     assert s["SECURE_HSTS_SECONDS"] >= 31_536_000
     assert s["SECURE_PROXY_SSL_HEADER"] == ["HTTP_X_FORWARDED_PROTO", "https"]
-    assert s["MAILERS"]["default"]["BACKEND"] == "django.core.mail.backends.smtp.EmailBackend"
-    assert s["MAILERS"]["default"]["OPTIONS"]["use_tls"] is True
+    assert s["MAILERS"]["default"]["BACKEND"] == "dominoes.mail.QueuedEmailBackend"
+    assert s["MAILERS"]["outgoing"]["BACKEND"] == "django.core.mail.backends.smtp.EmailBackend"
+    assert s["MAILERS"]["outgoing"]["OPTIONS"]["use_tls"] is True
 
 
 def test_security_settings_can_be_overridden():

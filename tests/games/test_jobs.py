@@ -6,7 +6,7 @@ import django_rq
 import pytest
 from rq import SimpleWorker
 
-from games import services
+from games import jobs, services
 from games.engine import Rules, load
 from games.models import Table
 
@@ -47,6 +47,60 @@ def test_a_bot_turn_is_a_job_on_the_bots_queue_run_by_an_rq_worker(settings):
     assert not computer_to_move(table)
     table.refresh_from_db()
     assert table.version > version
+
+
+@pytest.mark.integration
+def test_on_rq_the_computer_s_move_is_queued_at_once_never_through_rq_s_scheduler(settings):
+    """A scheduled job waits for a scheduler, whose lock a killed worker keeps for minutes."""
+    queue = django_rq.get_queue("bots")
+    queue.empty()
+    scheduled = queue.scheduled_job_registry.get_job_ids()  # other tests' jobs
+    table = table_waiting_for_the_computer(settings, "rq", 0.8)
+    assert queue.count == 1
+    assert queue.scheduled_job_registry.get_job_ids() == scheduled
+    version = table.version
+
+    started = time.monotonic()
+    SimpleWorker([queue], connection=queue.connection).work(burst=True)
+
+    assert time.monotonic() - started >= 0.7, "the job waited out the pause itself"
+    assert not computer_to_move(table)
+    table.refresh_from_db()
+    assert table.version > version
+
+
+class FakeClock:
+    def __init__(self, now: float) -> None:
+        self.now = now
+        self.slept: list[float] = []
+
+    def time(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.now += seconds
+
+
+@pytest.mark.parametrize(
+    ("due", "slept"),
+    [
+        (1000.5, 0.5),  # queued 0.3 s ago with a pause of 0.8: waits out the rest
+        (999.0, 0.0),  # due already (a backlog, a late worker): at once
+        (5000.0, 0.8),  # the queuer's clock far ahead: never more than the pause
+    ],
+)
+def test_a_job_queued_with_its_due_time_sleeps_only_until_then(monkeypatch, due, slept):
+    clock = FakeClock(1000.0)
+    monkeypatch.setattr(jobs, "time", clock)
+    calls = []
+    monkeypatch.setattr(services, "run_bot_turn", lambda **kwargs: calls.append(kwargs) or True)
+
+    arguments = {"public_id": "abc", "expected_version": 3}
+    assert jobs.run_when_due(job=jobs.BOT_TURN, due=due, longest=0.8, arguments=arguments)
+
+    assert sum(clock.slept) == pytest.approx(slept)
+    assert calls == [arguments]
 
 
 def test_on_the_embedded_default_a_timer_thread_plays_for_the_computer(settings):

@@ -143,16 +143,21 @@ def procfile() -> dict[str, list[str]]:
 
 def test_the_procfile_runs_the_site_its_workers_both_safety_nets_and_the_session_sweep():
     processes = procfile()
-    assert set(processes) == {"web", "worker", "sweep", "billing", "sessions"}
+    assert set(processes) == {"web", "bots", "worker", "sweep", "billing", "sessions"}
     assert processes["web"][0] == "daphne" and processes["web"][-1] == "dominoes.asgi:application"
+    # The computer's moves never wait on RQ's scheduler (or its lock) nor behind other jobs.
+    assert processes["bots"][:4] == ["python", "manage.py", "rqworker", "bots"]
+    assert "--with-scheduler" not in processes["bots"]
     assert processes["worker"][:3] == ["python", "manage.py", "rqworker"]
-    assert {"default", "bots", "deadlines", "--with-scheduler"} <= set(processes["worker"])
-    assert processes["sweep"][2:] == ["sweep_deadlines", "--every", "5"]
+    assert {"default", "deadlines", "--with-scheduler"} <= set(processes["worker"])
+    assert "bots" not in processes["worker"]
+    # A lost computer turn is played within its pause + COMPUTER_OVERDUE_SECONDS + this.
+    assert processes["sweep"][2:] == ["sweep_deadlines", "--every", "1"]
     assert processes["billing"][2] == "refresh_subscriptions"
     assert processes["sessions"][2:] == ["repeat", "--every", "3600", "clearsessions"]
 
 
-@pytest.mark.parametrize("name", ["worker", "sweep", "billing", "sessions"])
+@pytest.mark.parametrize("name", ["bots", "worker", "sweep", "billing", "sessions"])
 def test_each_procfile_command_exists_with_its_options(name):
     command = procfile()[name]
     assert command[:2] == ["python", "manage.py"]
@@ -170,3 +175,13 @@ def test_the_web_process_listens_on_loopback_and_trusts_no_forwarded_header_itse
     web = procfile()["web"]
     assert web[web.index("-b") + 1] == "127.0.0.1"
     assert "--proxy-headers" not in web
+
+
+def test_the_web_process_sets_daphne_s_timeouts_with_options_daphne_has():
+    command = procfile()["web"]
+    for option in ("--http-timeout", "--websocket_connect_timeout", "--ping-interval"):
+        assert option in command  # daphne's default --http-timeout waits forever
+    result = run_python(PRODUCTION, "-m", "daphne", "--help")
+    assert result.returncode == 0, result.stderr
+    for option in (arg for arg in command[1:] if arg.startswith("--")):
+        assert option in result.stdout

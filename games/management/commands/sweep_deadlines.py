@@ -4,11 +4,14 @@ Each deadline has its own job; this sweep is the safety net for jobs that were l
 killed, Redis restarted, a deployment). Run it once at start-up and then every few seconds.
 """
 
+import logging
 import time
 
 from django.core.management.base import BaseCommand
 
 from games.services import sweep_deadlines
+
+logger = logging.getLogger(__name__)
 
 
 class Command(BaseCommand):
@@ -20,6 +23,8 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, every: float, **options) -> None:
+        if every:
+            logger.info("sweeping deadlines every %s s", every)
         while True:
             resolved = sweep_deadlines()
             if resolved:
