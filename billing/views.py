@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from billing import plans, policy, selectors, services, stripe_api
 from billing.forms import CorporateLeadForm
-from dominoes import client_address, limits
+from dominoes import limits
 
 logger = logging.getLogger(__name__)
 
@@ -109,13 +109,7 @@ def corporate(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = CorporateLeadForm(request.POST)
         if form.is_valid():
-            limits.check(
-                limits.CONTACT,
-                person=(
-                    limits.account_key(request.user.pk) if request.user.is_authenticated else None
-                ),
-                address=client_address.of_request(request),
-            )
+            limits.check_request(limits.CONTACT, request)
             services.record_corporate_lead(user=request.user, **form.cleaned_data)
             messages.success(request, "Thank you: we will contact you about a corporate plan.")
             return redirect("billing:corporate")

@@ -57,6 +57,8 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 
+from dominoes import client_address
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -148,15 +150,10 @@ def person_key(player: Player) -> str | None:
     a visitor without a session, counted by address alone). The token lets its holder act as
     the guest, so Redis keeps a digest of it, never the token."""
     if player.user_id is not None:
-        return account_key(player.user_id)
+        return f"user:{player.user_id}"
     if player.session_key:
         return "guest:" + hashlib.sha256(player.session_key.encode()).hexdigest()[:32]
     return None
-
-
-def account_key(user_id: int) -> str:
-    """An account's budget (pages that know no guests: the corporate contact form)."""
-    return f"user:{user_id}"
 
 
 #: Seconds since the epoch; tests move it.
@@ -176,6 +173,18 @@ def check(rate: Rate, *, person: str | None, address: str) -> None:
             return
         if not allowed:
             raise Refused(rate.message, _wait(limiter.get_window_stats(item, rate.name, key)))
+
+
+def check_request(rate: Rate, request: HttpRequest) -> None:
+    """:func:`check` for whoever sends ``request`` (an account, a guest with a session, or by
+    address alone), before anything is stored: a refused request starts no session."""
+    from accounts.guests import player_for  # accounts' models need the app registry
+
+    check(
+        rate,
+        person=person_key(player_for(request.user, request.session)),
+        address=client_address.of_request(request),
+    )
 
 
 async def acheck(rate: Rate, *, person: str | None, address: str) -> None:

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.guests import player_for
 from accounts.selectors import display_name
-from dominoes import client_address, limits
+from dominoes import limits
 from games import profiles, stats
 from games.charts import results_chart
 from games.engine import replay_text
@@ -182,11 +182,7 @@ def import_record(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         # Counted before the file is parsed: replaying a record is the costly part. (A body
         # larger than any record was refused unread before this view: dominoes.body_limit.)
-        limits.check(
-            limits.IMPORTS,
-            person=limits.person_key(player_for(request.user, request.session)),
-            address=client_address.of_request(request),
-        )
+        limits.check_request(limits.IMPORTS, request)
     form = ImportRecordForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         record = form.cleaned_data["record"]

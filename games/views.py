@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.guests import acting_player, player_for
 from accounts.selectors import setup_initial
-from dominoes import client_address, limits
+from dominoes import limits
 from games import selectors, services
 from games.engine import Rules
 from games.forms import SetupForm, describe_rules, table_info
@@ -30,12 +30,9 @@ def setup(request: HttpRequest) -> HttpResponse:
     )
     if form.is_valid():
         data = form.cleaned_data
+        # Counted before the guest's session starts: a refused request stores nothing.
+        limits.check_request(limits.TABLES_CREATED, request)
         player = _player(request, start_session=True)
-        limits.check(
-            limits.TABLES_CREATED,
-            person=limits.person_key(player),
-            address=client_address.of_request(request),
-        )
         common = {
             "player": player,
             "name": data["name"],
@@ -95,6 +92,7 @@ def join(request: HttpRequest, public_id: str) -> HttpResponse:
     """Join an online table from its page: a browser new to the site gets its guest session
     here (a WebSocket cannot give it a cookie); back on the page, the socket knows it."""
     name = request.POST.get("name", "")
+    limits.check_request(limits.JOINS, request)  # the socket's join counts the same budget
     try:
         with acting_player(request.user, request.session) as player:
             services.join_table(public_id=public_id, player=player, name=name)

@@ -10,6 +10,7 @@ from datetime import timedelta
 import pytest
 from asgiref.sync import async_to_sync
 from django.contrib.auth import get_user_model
+from django.contrib.sessions.models import Session
 from django.test import Client
 from django.utils import timezone
 
@@ -47,14 +48,15 @@ def refused(response, words: str) -> None:
 
 def test_a_player_starts_ten_tables_in_a_row_and_the_eleventh_is_refused_storing_nothing():
     client = Client()
-    for form in [COMPUTER, ONLINE] * 5:  # ten tables, both kinds: far more than anyone starts
+    client.post(SETUP, COMPUTER)  # a guest's first table: counted by address (no session yet)
+    for form in [COMPUTER, ONLINE] * 5:  # ten more, both kinds: far more than anyone starts
         assert client.post(SETUP, form).status_code == 302
-    assert Table.objects.count() == 10
+    assert Table.objects.count() == 11
 
     response = client.post(SETUP, ONLINE)
 
     refused(response, limits.TABLES_CREATED.message)
-    assert Table.objects.count() == 10
+    assert Table.objects.count() == 11
 
 
 def test_new_guests_from_one_address_are_refused_past_the_address_budget(settings):
@@ -66,6 +68,38 @@ def test_new_guests_from_one_address_are_refused_past_the_address_budget(setting
     assert Table.objects.count() == 3
     # Another address has its own budget.
     assert Client(REMOTE_ADDR="198.51.100.9").post(SETUP, COMPUTER).status_code == 302
+
+
+def test_a_refused_new_guest_gets_no_session(settings):
+    """The budget is counted before the guest's session starts: a refusal stores no row."""
+    settings.RATE_LIMITS = {"tables_created": {"per_address": "1/minute"}}
+    assert Client().post(SETUP, COMPUTER).status_code == 302
+    sessions, stranger = Session.objects.count(), Client()  # a new browser, same address
+
+    refused(stranger.post(SETUP, COMPUTER), limits.TABLES_CREATED.message)
+
+    assert Session.objects.count() == sessions and "sessionid" not in stranger.cookies
+
+
+def test_joining_from_the_lobby_page_counts_the_join_budget(settings):
+    """The lobby's join form and the socket's join share one budget: a browser new to the
+    site joins by the form, so the form is limited too."""
+    settings.RATE_LIMITS = {"joins": {"per_person": "1/minute", "per_address": "3/minute"}}
+    lobbies = [
+        services.create_online_table(
+            player=services.Player(user_id=None, session_key=f"host-{n}"), name="Host", rules=DRAW
+        ).public_id
+        for n in range(4)
+    ]
+    friend = Client()  # their first join starts their session: counted by address alone
+    for lobby in lobbies[:2]:
+        assert friend.post(f"/tables/{lobby}/join/", {"name": "Bob"}).status_code == 302
+    refused(friend.post(f"/tables/{lobbies[2]}/join/", {"name": "Bob"}), limits.JOINS.message)
+    # Another browser: its own first join, the address's third; then the address is spent.
+    assert Client().post(f"/tables/{lobbies[2]}/join/", {"name": "Eve"}).status_code == 302
+    refused(Client().post(f"/tables/{lobbies[3]}/join/", {"name": "Zoe"}), limits.JOINS.message)
+    seated = [Table.objects.get(public_id=lobby).seats.count() for lobby in lobbies]
+    assert seated == [2, 2, 2, 1]
 
 
 def test_open_tables_stop_at_the_limit_with_an_error_on_the_setup_page(settings):

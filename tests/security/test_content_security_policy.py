@@ -19,6 +19,7 @@ from stats.stats_builders import computer_match
 import dominoes.views
 from games import services
 from games.engine import Rules
+from games.profiles import profile_url
 from games.services import Player
 from tournaments import services as tournaments
 
@@ -80,7 +81,7 @@ def pages(member):
         ("statistics", client, "/me/statistics/", 200),
         ("history", client, "/me/history/", 200),
         ("leaderboard", anonymous, "/leaderboard/", 200),
-        ("player page", anonymous, f"/players/{user.pk}/", 200),
+        ("player page", anonymous, profile_url(user.pk), 200),
         ("replay", client, f"/tables/{finished.public_id}/replay/", 200),
         ("replay not yet", client, f"/tables/{unfinished.public_id}/replay/", 403),
         ("replay import", anonymous, "/replays/import/", 200),
