@@ -1,6 +1,7 @@
 """Setting up an online table in the browser: the host creates it, a friend joins, it starts."""
 
 import re
+import time
 
 from playwright.sync_api import Page, expect
 
@@ -30,3 +31,16 @@ def start_online_pair(host: Page, friend: Page, host_url: str, friend_url: str) 
     expect(friend.locator("#hand [data-tile]")).to_have_count(7)
     expect(host.locator("#hand [data-tile]")).to_have_count(7)
     return path
+
+
+def assert_same_board(first: Page, second: Page, *, within: float = 10.0) -> None:
+    """Both pages show the same chain, once each has rendered the last state: the other player
+    sees a move as soon as its state arrives, the mover only when its own state does, so a
+    comparison straight after the other saw it can catch the mover's page one state behind."""
+    deadline = time.monotonic() + within
+    while True:
+        boards = [page.locator("#board").inner_html() for page in (first, second)]
+        if boards[0] == boards[1] or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert boards[0] == boards[1]

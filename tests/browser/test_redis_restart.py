@@ -10,7 +10,7 @@ import pytest
 import redis as redis_client
 from browser_support import Site
 from fault_support import RedisServer
-from online_driver import start_online_pair
+from online_driver import assert_same_board, start_online_pair
 from playwright.sync_api import expect
 from test_online_play import board_tiles, new_page, play_one, whose_turn
 
@@ -68,7 +68,7 @@ def test_pages_recover_by_themselves_when_redis_restarts_mid_game(browser, trans
             )
         for _ in range(3):
             play_and_see(host, friend, watcher)
-        assert host.locator("#board").inner_html() == friend.locator("#board").inner_html()
+        assert_same_board(host, friend)
     finally:
         for context in contexts:
             context.close()

@@ -4,7 +4,7 @@ loads the state from PostgreSQL)."""
 
 import pytest
 from browser_support import Site
-from online_driver import start_online_pair
+from online_driver import assert_same_board, start_online_pair
 from playwright.sync_api import expect
 from test_online_play import board_tiles, new_page, play_one, whose_turn
 
@@ -32,7 +32,7 @@ def test_players_on_two_daphne_processes_play_one_table_live(browser, site):
             if host.locator("#hand-result").is_visible():
                 break
         assert played >= 2
-        assert host.locator("#board").inner_html() == friend.locator("#board").inner_html()
+        assert_same_board(host, friend)
     finally:
         for context in contexts:
             context.close()
