@@ -210,9 +210,11 @@ if REDIS_URL:
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {
-                # redis-py 8 defaults (100 connections, 5 s socket timeout) break
-                # channels-redis under load: see STACK-NOTES. A command that fails on a
-                # connection a restarted Redis left dead reconnects and is tried once more.
+                # redis-py 8's defaults break channels-redis under load: its pool of 100
+                # connections fails handshakes (500) past about 100 sockets, and its 5 s
+                # socket timeout races channels-redis's blocking read (idle sockets closed
+                # with 1011). A command that fails on a connection a restarted Redis left
+                # dead reconnects and is tried once more.
                 "hosts": [
                     {
                         "address": REDIS_URL,
