@@ -1,11 +1,11 @@
 """Password hashing with a bound per process: a flood of bogus sign-ins cannot take every core.
 
-A password hash costs about a second of one core on these machines, by design. Without a
-bound, 48 wrong passwords at once hashed on 48 threads and the home page went from 5 ms to
-521 ms. Here at most ``PASSWORD_HASHING_CONCURRENCY`` hashes run at once in a process; a hash
-that cannot start within ``PASSWORD_HASHING_WAIT_SECONDS`` raises :class:`HashingBusy`, which
-the site answers with "busy, try again" (``accounts.middleware``) instead of a queue without
-end. Sign-in attempts are also counted per address before any hashing
+A password hash costs about a second of one core, by design. Without a bound, a flood of
+wrong passwords hashes on as many threads and every page waits for the cores
+(bench/README.md, `login_flood.py`). Here at most ``PASSWORD_HASHING_CONCURRENCY`` hashes run
+at once in a process; a hash that cannot start within ``PASSWORD_HASHING_WAIT_SECONDS`` raises
+:class:`HashingBusy`, which the site answers with "busy, try again" (``accounts.middleware``)
+instead of a queue without end. Sign-in attempts are also counted per address before any hashing
 (``accounts.sign_in_limits``), so one client fills only its own share of the queue.
 
 Every hash and check of these hashers goes through ``encode`` (``verify`` and

@@ -2,10 +2,11 @@
 email address that already has an account as for a new one.
 
 With ACCOUNT_PREVENT_ENUMERATION allauth answers both alike ("check your mail"), but only the
-new account hashed its password: 16-25 ms against 0.85-2.15 s told anyone which addresses
-have accounts. The known address now hashes the password too (and throws it away), so both
-do the same work. (The site's own fields, the display name, live in accounts.forms, which
-allauth's form builds on: this module must not be imported from there.)
+new account would hash its password, and the time of the answer would tell anyone which
+addresses have accounts (bench/README.md, `login_flood.signup`). The known address hashes
+the password too (and throws it away), so both do the same work. (The site's own fields, the
+display name, live in accounts.forms, which allauth's form builds on: this module must not be
+imported from there.)
 """
 
 from allauth.account import forms as allauth_forms

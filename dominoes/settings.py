@@ -149,14 +149,15 @@ ASGI_APPLICATION = "dominoes.asgi.application"
 
 # A pool of PostgreSQL connections (psycopg's): Django's ASGI handler runs every request and
 # database_sync_to_async call on a new thread, and a connection per thread would cost a new
-# connection (~10 ms here) per request; persistent per-thread connections do not help there.
+# connection per request (bench/README.md, "Measured by hand"); persistent per-thread
+# connections do not help there.
 DB_POOL = env_bool("DB_POOL", PRODUCTION)
 
 if DATABASE_URL:
     DATABASES = {
         "default": dj_database_url.parse(
             DATABASE_URL,
-            # Without the pool, persistent connections (STACK-NOTES: ~3x daphne's throughput).
+            # Without the pool, persistent connections (bench/README.md, "Measured by hand").
             conn_max_age=0 if DB_POOL else env_int("CONN_MAX_AGE", 600 if PRODUCTION else 0),
             conn_health_checks=not DB_POOL,
         )
@@ -197,22 +198,23 @@ DEADLINE_SWEEPERS = ["tournaments.services.sweep_tournaments"]
 if REDIS_URL:
     # Redis pub/sub: each process subscribes once per group and hands a message to its sockets
     # from one reader. channels-redis's core layer makes every socket of a process take turns
-    # at one asyncio lock for each message, a cost that grows with the sockets: at 1,000 tables
-    # (2,000 sockets) on one process even its bare echo answered in p99 3.0 s against 39 ms
-    # here (bench/load.py, load.echo_human). Announcements are only "table T is at version V"
-    # and every message is a whole state, so one lost while Redis is away costs nothing the
-    # next one does not mend; subscriptions live in the connection, not in Redis's data, so a
-    # Redis that restarts empty or is flushed loses none (the reader subscribes again when it
-    # reconnects).
+    # at one asyncio lock for each message, a cost that grows with the sockets until even a
+    # bare echo answers in seconds (bench/README.md, `load.echo_human`). Announcements are
+    # only "table T is at version V" and every message is a whole state, so one lost while
+    # Redis is away costs nothing the next one does not mend; subscriptions live in the
+    # connection, not in Redis's data, so a Redis that restarts empty or is flushed loses none
+    # (the reader subscribes again when it reconnects).
     from redis.exceptions import ConnectionError as RedisConnectionError
 
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {
-                # redis-py 8 defaults (100 connections, 5 s socket timeout) break
-                # channels-redis under load: see STACK-NOTES. A command that fails on a
-                # connection a restarted Redis left dead reconnects and is tried once more.
+                # redis-py 8's defaults break channels-redis under load: its pool of 100
+                # connections fails handshakes (500) past about 100 sockets, and its 5 s
+                # socket timeout races channels-redis's blocking read (idle sockets closed
+                # with 1011). A command that fails on a connection a restarted Redis left
+                # dead reconnects and is tried once more.
                 "hosts": [
                     {
                         "address": REDIS_URL,

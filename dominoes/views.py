@@ -1,7 +1,7 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-# The seven rule presets of the rules reference, one line each.
+# The seven rule presets (docs/rules.md#presets), one line each.
 RULE_PRESETS = [
     ("Classic", "Two players, seven tiles each, draw when stuck; to 100 points or best of 1-5."),
     ("Single round", "Two to four players and one hand decides; tied blocked hands share the win."),

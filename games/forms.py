@@ -48,7 +48,7 @@ LEVEL_NAMES = {
 
 DEFAULT = ("", "As the preset")
 
-# The house rules of RULES.md's options table: (field, label, [(value, words)]).
+# The house rules of the options table (docs/rules.md#options): (field, label, [(value, words)]).
 # The words are also how a table states its rules (``describe_rules``).
 HOUSE_RULES: list[tuple[str, str, list[tuple[str, str]]]] = [
     (

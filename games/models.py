@@ -6,10 +6,10 @@ its state. It is kept in two columns: the record as last written whole
 (``Table.settled_record``, the big one) and the moves of its last hand played since
 (``Table.hand_moves``, small). A move written in one statement appends to ``hand_moves`` only:
 PostgreSQL would otherwise decompress, rebuild, recompress and rewrite the whole record, a
-TOASTed value, at every move (355 µs of the server's time per move's statement against 230,
-measured on 11 KB records). The next hand's deal folds those moves into the record, which it
-rewrites anyway (games.writes); the locked path stores the same way (:meth:`Table.store`:
-only the moves since, unless a new hand or a move taken back changed the record).
+TOASTed value, at every move (bench/README.md, "Measured by hand"). The next hand's deal
+folds those moves into the record, which it rewrites anyway (games.writes); the locked path
+stores the same way (:meth:`Table.store`: only the moves since, unless a new hand or a move
+taken back changed the record).
 ``Table.version`` numbers every change, and every event sent to a client carries it.
 Only :mod:`games.services` writes these rows.
 """
@@ -40,8 +40,8 @@ class Table(models.Model):
     public_id = models.CharField(max_length=16, unique=True, default=new_public_id)
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.COMPUTER)
     rules = models.JSONField(help_text="The rules as a record spells them (RULES.md).")
-    # The column keeps its name and its lz4 compression (migration 0010): only the field was
-    # renamed when the moves since were given a column of their own (migration 0012).
+    # The column keeps its first name (``record``) and its lz4 compression (migration 0010);
+    # the field's name says what it holds since the moves of the hand got their own column.
     settled_record = models.JSONField(
         db_column="record",
         help_text="The match as last written whole, a cache of the log: without hand_moves, "

@@ -1,6 +1,6 @@
 """Reference referee for `dominoes-record/1` game records.
 
-A deliberately simple, independent replayer written only from /work/shared/RULES.md
+A deliberately simple, independent replayer written only from docs/rules.md
 (and the seeds for background).  It is a differential-testing oracle for the real engine:
 readability beats speed everywhere.
 
@@ -8,13 +8,13 @@ readability beats speed everywhere.
     replay_text(text) -> dict       # JSON text; "not JSON" is an unreadable record
 
 The returned dict is one line of `python manage.py replay FILE` output without the "file" key,
-plus "readable": False exactly when the record is "not a readable record" (RULES.md point 14,
-exit status 2), True otherwise.
+plus "readable": False exactly when the record is "not a readable record"
+(docs/rules.md#unreadable-records, exit status 2), True otherwise.
 
 Run as a script, `python reference_referee.py FILE...` prints one JSON line per file.
 
-Readings chosen where RULES.md is ambiguous (the most literal reading each time)
---------------------------------------------------------------------------------
+Readings chosen where the rules leave a choice (the most literal reading each time)
+-----------------------------------------------------------------------------------
 A1  Undealt tiles: a deal must list all 28 tiles exactly once across `hands` + `boneyard`;
     tiles set aside (block with 2-3 seats) are the ones in `boneyard`.  Under `stuck: pass`
     they are never drawn; if a record overrides `stuck` for such a preset, they are drawable.
@@ -22,7 +22,7 @@ A2  Types are strict JSON types: integers must be JSON integers (7.0 and true ar
     flags must be JSON booleans.  NaN/Infinity are not JSON.
 A3  `teams: false` is accepted with any number of seats (only `teams: true` needs 4 seats).
     `team_draw` / `brazilian` with 4 seats and `teams: false` are readable (4 sides) as long
-    as everything else fits (brazilian then needs a `tied_block` override, point 14).
+    as everything else fits (brazilian then needs a `tied_block` override, #valid-rules).
 A4  `count_fives` accepts true and false (false switches it off, e.g. for all_fives);
     `out_counts_partner: false` is fine without partners; `match: {"single_round": false}`
     is out of range.  `match` must be an object with exactly one of the three keys.
@@ -74,7 +74,8 @@ A19 After an All Fives count ends the match mid-hand, any further move of that h
 A20 The blocking run is `seats` passes (seats, not sides, also with partners).  A seat number
     that is not the seat to move (including out-of-range numbers) is an illegal move.
 A21 Order of the play after a count: the count is scored, then, if it was the seat's last
-    tile, the hand is scored as out; the target is checked after both (point 11).
+    tile, the hand is scored as out; the target is checked after both
+    (#reaching-the-target-on-a-count).
 """
 
 import json
@@ -196,7 +197,7 @@ TEAMS_BY_DEFAULT = ("team_draw", "brazilian")  # with 4 seats
 
 
 class Unreadable(Exception):
-    """The record is not a readable record (point 14)."""
+    """The record is not a readable record (docs/rules.md#unreadable-records)."""
 
 
 class BadHand(Exception):

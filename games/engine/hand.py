@@ -167,7 +167,7 @@ class HandState:
         )
 
     def next_opener(self) -> int:
-        """Who leads the hand after this finished one (RULES.md, "Who opens", point 10)."""
+        """Who leads the hand after this finished one (docs/rules.md#later-hands)."""
         if self.rules.next_opener is NextOpener.ROTATE or not self.winners:
             return self.nxt[self.opener]
         if self.result == OUT:
@@ -204,7 +204,8 @@ class HandState:
 
     # --- moves ------------------------------------------------------------------------------
     def draw_possible(self) -> bool:
-        """RULES.md point 4: a stuck rule that draws, and more than ``reserve`` tiles left."""
+        """A stuck rule that draws, and more than ``reserve`` tiles left
+        (docs/rules.md#no-draw-possible)."""
         return self.stuck_draws and len(self.boneyard) - self.drawn > self.reserve
 
     def playable_codes(self) -> list[int]:

@@ -171,7 +171,8 @@ class Match:
 
     def _check_best_of(self, best_of: int) -> None:
         """After a hand that counted: a majority wins; an even N ending level goes to the
-        higher score, and if the scores are level too, to the next hand won (RULES.md 12)."""
+        higher score, and if the scores are level too, to the next hand won
+        (docs/rules.md#best-of)."""
         wins = self.hand_wins
         for side, won in enumerate(wins):
             if 2 * won > best_of:

@@ -1,4 +1,6 @@
-"""Game records (``dominoes-record/1`` in RULES.md): export a match, load one, replay and report.
+"""Game records (``dominoes-record/1``): export a match, load one, replay and report.
+
+The format and the report are docs/rules.md#records.
 
 >>> from games.engine import Deal, Match, Rules
 >>> import random
@@ -179,7 +181,7 @@ def _replay(record: object) -> tuple[ReplayReport, Match | None]:
                 listed.extend(match.reports[reports_before:])
                 return report(ReplayError(number, index, str(error)))
         listed.extend(match.reports[reports_before:])
-    # A record that simply stops lists its unfinished last hand (RULES.md point 13); an
+    # A record that simply stops lists its unfinished last hand (docs/rules.md#replay-report); an
     # unfinished hand followed by another is not listed: the next hand is the error.
     partial = match.partial_report()
     if partial is not None:

@@ -1,7 +1,8 @@
-"""Rule options and the seven presets of RULES.md.
+"""Rule options and the seven presets (docs/rules.md#presets).
 
 :class:`Rules` is immutable and always valid: every way of making one checks the whole set of
-options together, so the rest of the engine never meets a combination RULES.md does not allow.
+options together, so the rest of the engine never meets a combination the rules refuse
+(docs/rules.md#valid-rules).
 
 >>> rules = Rules.for_preset("classic", seats=2)
 >>> rules.stuck, rules.match

@@ -1,4 +1,4 @@
-"""Hand-built deals, moves and records for the rules tests (RULES.md).
+"""Hand-built deals, moves and records for the rules tests (docs/rules.md).
 
 Hands are written as strings of tiles, ``"6-6 5-0 4-0"``; a boneyard string gives the boneyard's
 first tiles in order (``boneyard[0]`` is drawn first) and every tile not named anywhere follows in
@@ -79,7 +79,7 @@ def record(rules: dict[str, Any], *hands: dict[str, Any]) -> dict[str, Any]:
 
 
 def run(rules: dict[str, Any], *hands: dict[str, Any]) -> dict[str, Any]:
-    """Replay a record and return its report line (RULES.md, without "file")."""
+    """Replay a record and return its report line (docs/rules.md#replay-report, without "file")."""
     return replay(record(rules, *hands)).to_json()
 
 

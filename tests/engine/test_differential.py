@@ -1,4 +1,4 @@
-"""The engine's replay report against an independent referee written from RULES.md alone.
+"""The engine's replay report against an independent referee written from docs/rules.md alone.
 
 `tests/reference_referee.py` is a deliberately plain second implementation of the replay
 contract. Both replay the same random records, finished, cut short and damaged (forged tiles,
@@ -20,7 +20,8 @@ def comparable(report: dict, *, readable: bool) -> dict:
     if "error" in report:
         report["error"] = {k: v for k, v in report["error"].items() if k != "reason"}
     if not readable:
-        # RULES.md fixes only ok and the error's position for an unreadable record.
+        # docs/rules.md#unreadable-records fixes only ok and the error's position for an
+        # unreadable record.
         report["match"] = {**report["match"], "scores": None}
     return report
 

@@ -29,7 +29,7 @@ walks = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCh
 
 
 def first_opening_tile(match: Match) -> Tile:
-    """RULES.md "Who opens", worked out from the dealt hands without the engine's tables."""
+    """docs/rules.md#who-opens, worked out from the dealt hands without the engine's tables."""
     dealt = [tile for hand in match.deals[0].hands for tile in hand]
     order = [6, 5, 4, 3, 2, 1, 0]
     if match.rules.first_opener == "lowest_double_from_one":
@@ -41,7 +41,7 @@ def first_opening_tile(match: Match) -> Tile:
 
 
 def brute_force_legal(match: Match) -> set[object]:
-    """Every move RULES.md allows the seat to move, by trying each tile on each end."""
+    """Every move docs/rules.md#a-turn allows the seat to move, by trying each tile on each end."""
     seat = match.turn
     view = match.view_for(seat).to_json()
     rules = match.rules

@@ -1,7 +1,9 @@
-"""All Fives (RULES.md "All Fives counting", "The table", points 3, 8, 11).
+"""All Fives (docs/rules.md#all-fives: the spinner, counting, rounding, a count at the target).
 
 The spinner's four ends, counts after every play, rounding of the hand-end points, and a count
 that reaches the target.
+
+A `#name` in a test's docstring is the docs/rules.md section it checks.
 """
 
 import pytest
@@ -80,7 +82,7 @@ def test_counts_after_every_play():
 
 
 def test_the_rules_example_open_5_5_then_5_0_then_5_3():
-    """RULES.md: open 5-5 scores 10; 5-0 on the right scores 10 (10 + 0); 5-3 on the left
+    """#counting: open 5-5 scores 10; 5-0 on the right scores 10 (10 + 0); 5-3 on the left
     scores nothing (3 + 0)."""
     result = run(ALL_FIVES_RECORD, hand(FIVES_HANDS, fives_moves(3), FIVES_BONEYARD))
     assert result == report([line(None, [], [10, 10], [10, 10])], [10, 10])
@@ -127,14 +129,14 @@ def test_a_double_at_an_end_counts_both_halves():
 
 
 def test_going_out_adds_the_rounded_pips_to_the_counts():
-    """Point 8: out: seat 1 keeps 6-5 + 1-1 = 13, rounded to 15 (remainder 3 rounds up)."""
+    """#rounding: out: seat 1 keeps 6-5 + 1-1 = 13, rounded to 15 (remainder 3 rounds up)."""
     result = run(ALL_FIVES_RECORD, hand(FIVES_HANDS, fives_moves(), FIVES_BONEYARD))
     # counts: seat 0 10+15+15+10+10 = 60, seat 1 10+5+10 = 25; seat 0 adds 15: 75
     assert result == report([line("out", [0], [75, 25], [75, 25])], [75, 25])
 
 
 def test_counts_are_scored_whatever_score_is_none_included():
-    """Point 8: counts during play are scored with `score: none`; the hand end adds nothing."""
+    """#counting: counts during play are scored with `score: none`; the hand end adds nothing."""
     rules = {**ALL_FIVES_RECORD, "score": "none"}
     result = run(rules, hand(FIVES_HANDS, fives_moves(), FIVES_BONEYARD))
     assert result["hands"] == [line("out", [0], [60, 25], [60, 25])]
@@ -159,7 +161,8 @@ def test_counts_go_to_the_side_that_played():
 
 
 def test_a_count_reaching_the_target_ends_the_match_at_once():
-    """Point 11: the hand is reported with result null, winners [] and the counts it scored."""
+    """#reaching-the-target-on-a-count: the hand is reported with result null, winners []
+    and the counts it scored."""
     rules = {**ALL_FIVES_RECORD, "match": {"target": 25}}
     result = run(rules, hand(FIVES_HANDS, fives_moves(6), FIVES_BONEYARD))
     # seat 1's 4-0 makes 10: 10 + 5 + 10 = 25 reaches 25; seat 0 has 10
@@ -169,7 +172,7 @@ def test_a_count_reaching_the_target_ends_the_match_at_once():
 
 
 def test_a_move_after_a_count_ended_the_match_is_an_error():
-    """Point 13: the hand is listed; `match` says the match was over."""
+    """#replay-report: the hand is listed; `match` says the match was over."""
     rules = {**ALL_FIVES_RECORD, "match": {"target": 25}}
     result, where = split_error(run(rules, hand(FIVES_HANDS, fives_moves(7), FIVES_BONEYARD)))
     assert where == (0, 6)
@@ -179,7 +182,8 @@ def test_a_move_after_a_count_ended_the_match_is_an_error():
 
 
 def test_a_count_reaching_the_target_with_the_last_tile_scores_the_hand_out_first():
-    """Point 11: seat 0's last tile counts 10 (60 >= 55): the hand is scored in full as out."""
+    """#reaching-the-target-on-a-count: seat 0's last tile counts 10 (60 >= 55): the hand is
+    scored in full as out."""
     rules = {**ALL_FIVES_RECORD, "match": {"target": 55}}
     result = run(rules, hand(FIVES_HANDS, fives_moves(), FIVES_BONEYARD))
     # before the last play seat 0 has 50 < 55; then 60 in counts, + 15 for going out
@@ -193,7 +197,7 @@ def test_the_match_goes_on_below_the_target():
     assert result["match"] == {"finished": False, "winners": [], "scores": [75, 25]}
 
 
-# --- a spinner that is not the opening tile (point 3) ------------------------------------------
+# --- a spinner that is not the opening tile (#spinner) -----------------------------------------
 
 # No double dealt: seat 0 opens its heaviest tile 6-3 (6 left, 3 right). Seat 1 holds no 6 or 3,
 # draws 6-6 (boneyard[0]) and plays it on the left: the first double played is the spinner.
@@ -228,7 +232,7 @@ def test_a_later_spinner_has_no_up_or_down_until_its_outer_side_is_covered():
 
 
 def test_the_spinner_comes_with_count_fives_whatever_the_preset():
-    """Point 3: Block with count_fives: the opening 6-6 counts 12 (no score), and the
+    """#spinner: Block with count_fives: the opening 6-6 counts 12 (no score), and the
     blocked hand is rounded."""
     result = run({"preset": "block", "seats": 2, "count_fives": True}, hand(B_HANDS, B_MOVES))
     # 29 - 15 = 14, remainder 4 rounds up: 15
@@ -236,7 +240,7 @@ def test_the_spinner_comes_with_count_fives_whatever_the_preset():
 
 
 def test_later_doubles_are_ordinary_doubles():
-    """Point 3: 2-2 played after the spinner does not branch: no new ends appear."""
+    """#spinner: 2-2 played after the spinner does not branch: no new ends appear."""
     match = start(ALL_FIVES, FIVES_HANDS, FIVES_BONEYARD)
     play(match, fives_moves(9))
     assert match.view_for(1).to_json()["ends"] == {"left": 3, "right": 2, "up": 2, "down": 6}
@@ -244,7 +248,7 @@ def test_later_doubles_are_ordinary_doubles():
     assert set(match.legal_moves()) == {Play(Tile(6, 0), End.DOWN), Play(Tile(6, 5), End.DOWN)}
 
 
-# --- rounding (point 8) ------------------------------------------------------------------------
+# --- rounding (#rounding) -----------------------------------------------------------------------
 
 BLOCK_FIVES = {"preset": "block", "seats": 2, "count_fives": True}
 
@@ -257,7 +261,7 @@ BLOCKED = "0 6-6, 1 pass, 0 pass"
 
 
 def test_rounding_happens_once_after_the_subtraction():
-    """Point 8: 33 - 12 = 21 -> 20 (rounding each hand first would give 35 - 10 = 25)."""
+    """#rounding: 33 - 12 = 21 -> 20 (rounding each hand first would give 35 - 10 = 25)."""
     result = run(BLOCK_FIVES, hand(R_HANDS, BLOCKED))
     assert result["hands"] == [line("blocked", [0], [20, 0], [20, 0])]
 
@@ -268,13 +272,13 @@ def test_rounding_remainder_3_rounds_up():
 
 
 def test_rounding_12_rounds_down_to_10():
-    """RULES.md: 12 -> 10."""
+    """#rounding: 12 -> 10."""
     result = run(BLOCK_FIVES, hand(R12_HANDS, BLOCKED))
     assert result["hands"] == [line("blocked", [0], [10, 0], [10, 0])]  # 29 - 17 = 12 -> 10
 
 
 def test_rounding_comes_after_the_partners_pips():
-    """Point 8: the winning side's hand-end total is rounded once, after any partner pips.
+    """#rounding: the winning side's hand-end total is rounded once, after any partner pips.
 
     Deal OUT4 with other leftovers: every play goes right of the opening 6-6, whose left long
     side stays open, so each count is 12 + the right end (a double counts both halves):

@@ -1,5 +1,7 @@
-"""The match (RULES.md "The match", points 9, 12, 13): target, best of N, single round, and how
-a replay reports hands and errors.
+"""The match (docs/rules.md#the-match, #tied-block, #replay-report): target, best of N,
+single round, and how a replay reports hands and errors.
+
+A `#name` in a test's docstring is the docs/rules.md section it checks.
 """
 
 from engine_builders import (
@@ -76,7 +78,7 @@ def test_default_target_is_100():
 
 
 def test_the_match_winners_are_the_sides_with_the_highest_score():
-    """Point 12: both sides pass the target; the higher score wins."""
+    """#target: both sides pass the target; the higher score wins."""
     rules = {**BLOCK, "tied_block": "shared", "score": "others", "match": {"target": 40}}
     result = run(rules, hand(B_HANDS, B_MOVES), hand(T40_HANDS, T40_MOVES))
     # hand 0: seat 0 scores seat 1's 29 (others). hand 1 (seat 0 opens as winner): a 40 / 40
@@ -126,7 +128,7 @@ def test_best_of_5_finishes_after_three_wins_of_three():
 
 
 def test_a_hand_after_the_match_is_over_is_an_error_with_move_null():
-    """Point 13."""
+    """#replay-report."""
     result, where = split_error(run({**BLOCK, "match": {"best_of": 3}}, B_WIN_0, B_WIN_0, B_WIN_0))
     assert where == (2, None)
     assert result["hands"] == [
@@ -148,7 +150,7 @@ def test_best_of_tied_hands_are_replayed_and_do_not_count():
 
 
 def test_best_of_a_shared_hand_counts_for_nobody():
-    """Point 9: in best-of a shared hand counts for nobody and is replayed."""
+    """#tied-block: in best-of a shared hand counts for nobody and is replayed."""
     rules = {**BLOCK, "tied_block": "shared", "match": {"best_of": 1}}
     match = start(Rules.from_record(rules), T_HANDS)
     play(match, T_MOVES)
@@ -160,7 +162,7 @@ def test_best_of_a_shared_hand_counts_for_nobody():
 
 
 def test_best_of_blocker_loses_is_a_win_that_counts():
-    """Point 7: blocker_loses is a win, not a tie: it counts in best-of."""
+    """#blocker-loses: blocker_loses is a win, not a tie: it counts in best-of."""
     rules = {**BLOCK, "tied_block": "blocker_loses", "match": {"best_of": 1}}
     result = run(rules, T_TIE)
     # 22 / 22, seat 0 blocked with 6-6: seat 1 wins, scoring 22 - 22 = 0
@@ -267,7 +269,8 @@ def test_single_round_three_seats_two_share_the_win():
 
 
 def test_single_round_with_no_score_goes_on_after_a_tie():
-    """Point 9: a single round whose rules say no_score and that ties goes on with a new hand."""
+    """#single-round: a single round whose rules say no_score and that ties goes on with a new
+    hand."""
     rules = {**SINGLE_ROUND, "stuck": "pass", "first_opener": "highest_double"}
     rules["tied_block"] = "no_score"
     result = run(rules, T_TIE, BS_WIN_1)  # the tie rotates the opener: seat 1 opens hand 1
@@ -279,7 +282,7 @@ def test_single_round_with_no_score_goes_on_after_a_tie():
     )
 
 
-# --- reports (point 13) ------------------------------------------------------------------------
+# --- reports (#replay-report) -------------------------------------------------------------------
 
 
 def test_a_record_that_stops_lists_its_unfinished_hand():

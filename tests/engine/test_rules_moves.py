@@ -1,7 +1,8 @@
-"""A turn: playing, the three stuck rules, reserve, and illegal moves (RULES.md "A turn",
-points 1, 2, 4, 5).
+"""A turn: playing, the three stuck rules, reserve, and illegal moves (docs/rules.md#a-turn,
+#the-line, #blocked, #moves).
 
 Illegal moves must raise IllegalMove and leave the match exactly as it was.
+A `#name` in a test's docstring is the docs/rules.md section it checks.
 """
 
 import pytest
@@ -69,7 +70,8 @@ def test_a_seat_holding_a_fitting_tile_must_play_it_and_chooses_the_end():
 
 
 def test_a_tile_written_low_first_is_read_high_first_and_opens_high_half_left():
-    """Point 1: `3-6` is read as 6-3; an opening 6-3 shows 6 at the left end and 3 at the right."""
+    """#the-line: `3-6` is read as 6-3; an opening 6-3 shows 6 at the left end and 3 at the
+    right."""
     hands = ["6-3 6-2 6-1 3-0 3-1 3-2 4-2", "2-1 1-0 2-0 4-0 4-1 5-0 5-1"]  # no double dealt
     rules = {"preset": "classic", "seats": 2}
     # 6-3 is the heaviest tile (9); seat 1 has no 6 or 3, draws 6-6, which fits the left end (6)
@@ -125,7 +127,8 @@ def test_a_pass_while_a_draw_is_possible_is_illegal():
 
 
 def test_reserve_2_the_last_two_tiles_are_never_drawn():
-    """Point 4: no draw is possible when the boneyard holds no more than `reserve` tiles."""
+    """#no-draw-possible: no draw is possible when the boneyard holds no more than `reserve`
+    tiles."""
     match = start(Rules.for_preset("classic", seats=2, reserve=2), RES_HANDS)
     play(match, RES_PLAYS)
     # ends 6 and 6; the boneyard's 12 first tiles have no six, its last two are 6-0 6-1
@@ -192,7 +195,7 @@ SINGLE_DRAW_RESERVE_MOVES = RES_PLAYS + ", 1 draw, 1 pass, 0 draw, 0 pass" * 6
 
 
 def test_single_draw_blocks_at_the_first_pass_made_when_no_draw_is_possible():
-    """Point 5: passes made with tiles in the boneyard count toward the run; the hand ends at
+    """#blocked: passes made with tiles in the boneyard count toward the run; the hand ends at
     the pass that completes `seats` turns in a row when no draw is possible."""
     result = run(SINGLE_DRAW_RESERVE, hand(RES_HANDS, SINGLE_DRAW_RESERVE_MOVES))
     # seat 0: 0-0 1-0 1-1 = 3 + 6+5+7+5+7+10 = 40 -> 43; seat 1: 2-0 2-1 2-2 3-0 = 12
@@ -208,7 +211,7 @@ def test_single_draw_block_leaves_no_further_move():
 
 
 def test_a_hand_where_nobody_can_move_is_unfinished_until_the_passes_are_recorded():
-    """Point 5: the record contains the passes; with fewer passes the hand is unfinished."""
+    """#blocked: the record contains the passes; with fewer passes the hand is unfinished."""
     result = run({"preset": "block", "seats": 2}, hand(B_HANDS, "0 6-6, 1 pass"))
     # seat 0 cannot move either, but its pass is not recorded
     assert result == report([line(None, [], [0, 0], [0, 0])], [0, 0])
@@ -218,7 +221,7 @@ def test_a_hand_where_nobody_can_move_is_unfinished_until_the_passes_are_recorde
 
 
 def test_block_a_stuck_seat_passes_and_set_aside_tiles_are_never_drawn():
-    """`pass` (Block): passes; point 4: set-aside tiles are never drawn."""
+    """`pass` (Block): passes; set-aside tiles are never drawn (#no-draw-possible)."""
     match = start(BLOCK, B_HANDS)
     play(match, "0 6-6")
     # seat 1 has no six; 14 tiles are set aside, five of them sixes, but nobody draws
@@ -236,7 +239,7 @@ def test_a_play_that_does_not_fit_is_refused_with_the_rules_message():
 
 
 def test_replay_reports_a_play_that_does_not_fit():
-    """The replay line of RULES.md's second example."""
+    """The replay line of the second example of docs/rules.md#replay-report."""
     result = run({"preset": "classic", "seats": 2}, hand(D44_HANDS, "0 4-4, 1 6-2 left"))
     assert result == {
         "ok": False,
@@ -301,7 +304,7 @@ def test_moves_and_hands_after_the_match_is_over_are_illegal():
 
 
 def test_replay_reports_a_move_after_the_hand_is_over():
-    """Point 13: the finished hand is listed, the extra move is the error."""
+    """#replay-report: the finished hand is listed, the extra move is the error."""
     rules = {"preset": "block", "seats": 2}
     result, where = split_error(run(rules, hand(B_HANDS, B_MOVES + ", 1 pass")))
     assert where == (0, 3)
@@ -318,7 +321,7 @@ def test_replay_reports_a_move_after_the_hand_is_over():
     ],
 )
 def test_replay_a_move_is_exactly_one_of_play_draw_pass(bad_move):
-    """Point 2: a move is exactly one of play, draw: true, pass: true."""
+    """#moves: a move is exactly one of play, draw: true, pass: true."""
     record_hand = hand(D44_HANDS, "0 4-4")
     record_hand["moves"].append(bad_move)
     result, where = split_error(run({"preset": "classic", "seats": 2}, record_hand))
@@ -334,7 +337,7 @@ def test_replay_an_opening_play_naming_an_end_is_illegal():
 
 
 def test_move_helper_round_trip():
-    """The helper writes moves as RULES.md spells them (guards the other tests' records)."""
+    """The helper writes moves as #moves spells them (guards the other tests' records)."""
     assert move_records("0 6-6, 1 6-2 right, 1 draw*2, 0 pass") == [
         {"seat": 0, "play": "6-6"},
         {"seat": 1, "play": "6-2", "end": "right"},

@@ -1,9 +1,11 @@
-"""Who opens (RULES.md "Who opens", point 10).
+"""Who opens (docs/rules.md#who-opens).
 
 First hand: `highest_double` or `lowest_double_from_one` (1-1, 2-2 ... 6-6, then 0-0), with no
 double the heaviest tile (ties: the larger endpoint). Later hands: `winner` (blocked: the lowest
 single hand of the winning side, lower seat on a tie) or `rotate`; after a tied hand the opener
 rotates.
+
+A `#name` in a test's docstring is the docs/rules.md section it checks.
 """
 
 import pytest
@@ -112,7 +114,7 @@ def test_heaviest_tile_opens_plain():
 
 
 def test_replay_refuses_a_wrong_first_opener_at_move_0():
-    """Point 13: a wrong opener or opening tile is an error at move 0."""
+    """#replay-report: a wrong opener or opening tile is an error at move 0."""
     rules = {"preset": "classic", "seats": 2}
     # deal A: seat 0 must open 5-5; seat 1 tries
     result, where = split_error(run(rules, hand(A_HANDS, "1 4-4", A_BONEYARD)))
@@ -178,7 +180,7 @@ BLOCK4_TEAMS = Rules.for_preset("block", seats=4, teams=True)
 
 
 def test_winner_after_a_blocked_hand_is_the_lowest_hand_of_the_winning_side():
-    """Point 10: blocked, the winning side's lowest single hand opens next."""
+    """#later-hands: blocked, the winning side's lowest single hand opens next."""
     match = after_hand(BLOCK4_TEAMS, BL4_HANDS, FOUR_MOVES)
     # side 0 wins (30 against 60); its hands: seat 0 20, seat 2 10 -> seat 2 opens
     match.start_hand(make_deal(BLOCK4_TEAMS, BL4_HANDS))
@@ -193,7 +195,7 @@ def test_winner_after_a_blocked_hand_lower_seat_on_equal_pips():
 
 
 def test_after_a_tied_hand_the_opener_rotates():
-    """Point 10: after a tied hand (no winner) the opener rotates, also under `winner`."""
+    """#later-hands: after a tied hand (no winner) the opener rotates, also under `winner`."""
     rules = Rules.for_preset("block", seats=2)
     match = after_hand(rules, T_HANDS, T_MOVES)  # opened by seat 0, tied 22 / 22
     match.start_hand(make_deal(rules, TS_HANDS))
@@ -211,7 +213,7 @@ def test_after_a_tied_hand_the_opener_rotates_in_a_replay():
 
 
 def test_after_a_shared_hand_the_lowest_hand_among_the_winning_sides_opens():
-    """Point 10: with several winning sides, the lowest single hand among them (lower seat)."""
+    """#later-hands: with several winning sides, the lowest single hand among them (lower seat)."""
     rules = Rules.for_preset("block", seats=2, tied_block="shared")
     match = after_hand(rules, T_HANDS, T_MOVES)  # shared: both sides win with 22
     match.start_hand(make_deal(rules, B_HANDS))
@@ -219,7 +221,7 @@ def test_after_a_shared_hand_the_lowest_hand_among_the_winning_sides_opens():
 
 
 def test_after_blocker_loses_the_winning_side_opens_under_winner():
-    """Point 7: the non-blocking side's win is a win: it opens under `winner`."""
+    """#blocker-loses: the non-blocking side's win is a win: it opens under `winner`."""
     rules = Rules.for_preset("brazilian", seats=2, next_opener="winner")
     match = after_hand(rules, T2_HANDS, T2_MOVES)  # 24 / 24, seat 1 blocked: seat 0 wins
     match.start_hand(make_deal(rules, B_HANDS))
@@ -236,7 +238,7 @@ def test_brazilian_rotates_by_default():
 
 
 def test_only_hand_0_is_the_first_hand():
-    """Point 10: a later hand's opener needs no double; the first-hand rule is not reapplied."""
+    """#later-hands: a later hand's opener needs no double; the first-hand rule is not reapplied."""
     rules = {"preset": "block", "seats": 2}
     # hand 0: seat 0 wins (B); hand 1: seat 0 leads 1-0, although seat 1 holds 6-6
     hands_1 = ["1-0 2-0 2-1 3-0 3-1 3-2 4-0", "6-6 0-0 4-1 4-2 4-3 5-0 5-1"]

@@ -1,10 +1,12 @@
-"""The options table (RULES.md "Options, as spelled in a record's rules") and point 14: which
-option sets are valid, how they are spelled, and what `teams` and `tiles_each` do.
+"""The options table (docs/rules.md#options) and #valid-rules: which option sets are valid,
+how they are spelled, and what `teams` and `tiles_each` do.
 
 The behaviour of each option is played out in the other test_rules_* files:
 stuck and reserve in test_rules_moves, score / out_counts_partner / tied_block in
 test_rules_scoring, count_fives in test_rules_fives, first_opener / next_opener in
 test_rules_openers, match in test_rules_match.
+
+A `#name` in a test's docstring is the docs/rules.md section it checks.
 """
 
 import json
@@ -121,7 +123,7 @@ INVALID = [
 
 @pytest.mark.parametrize("options", INVALID)
 def test_invalid_options(options):
-    """Point 14: an unknown preset or option, a value out of range, teams without 4 seats,
+    """#valid-rules: an unknown preset or option, a value out of range, teams without 4 seats,
     best_of or blocker_loses with more than two sides, out_counts_partner without partners, a
     preset default that no longer fits: InvalidRules, and an unreadable record."""
     with pytest.raises(InvalidRules):
@@ -206,7 +208,7 @@ def test_teams_sides_are_seats_0_2_and_1_3():
 
 
 def test_team_draw_and_brazilian_default_to_teams_with_4_seats():
-    """Point 14: teams defaults to true for team_draw and brazilian with 4 seats."""
+    """#valid-rules: teams defaults to true for team_draw and brazilian with 4 seats."""
     assert Rules.for_preset("team_draw", seats=4).teams is True
     assert Rules.for_preset("brazilian", seats=4).teams is True
     assert Rules.for_preset("team_draw", seats=2).teams is False

@@ -1,5 +1,5 @@
-"""The seven presets (RULES.md "Presets"): their options, and each one's distinctive rule played on
-a hand-built deal.
+"""The seven presets (docs/rules.md#presets): their options, and each one's distinctive rule
+played on a hand-built deal.
 """
 
 import pytest

@@ -1,6 +1,7 @@
-"""Scoring a hand (RULES.md "Scoring a hand", "Tied block", points 6, 7, 8, 9).
+"""Scoring a hand (docs/rules.md#scoring).
 
 Every expected number is worked out by hand from the deal in the comment next to it.
+A `#name` in a test's docstring is the docs/rules.md section it checks.
 """
 
 from engine_builders import (
@@ -52,7 +53,8 @@ def test_out_with_others_scores_the_same():
 
 
 def test_out_with_four_sides_scores_every_other_hand():
-    """Point 6: after going out `difference` scores like `others`, with more than two sides."""
+    """#difference-with-more-sides: after going out `difference` scores like `others`, with
+    more than two sides."""
     rules = {"preset": "block", "seats": 4, "tiles_each": 5}
     result = run(rules, hand(OUT4_HANDS, OUT4_MOVES))
     # seat 0 goes out; seats 1, 2, 3 keep 6-3, 5-3, 6-2: 9 + 8 + 8 = 25 (nothing subtracted)
@@ -75,7 +77,8 @@ def test_out_counts_partner_adds_the_partners_pips():
 
 
 def test_out_counts_partner_applies_to_going_out_only():
-    """Point 8: `out_counts_partner` applies to going out only; a blocked hand is unchanged."""
+    """#out-counts-partner: `out_counts_partner` applies to going out only; a blocked hand is
+    unchanged."""
     rules = {**BLOCK4_TEAMS, "out_counts_partner": True}
     result = run(rules, hand(BL4_HANDS, FOUR_MOVES))
     # blocked: side 0 holds 20 + 10 = 30, side 1 32 + 28 = 60; difference 60 - 30 = 30
@@ -99,7 +102,8 @@ def test_blocked_others_scores_the_other_pips():
 
 
 def test_blocked_difference_with_three_players():
-    """Point 6: 11 / 34 / 50 gives 34 + 50 - 11 = 73 (own pips subtracted once)."""
+    """#difference-with-more-sides: 11 / 34 / 50 gives 34 + 50 - 11 = 73 (own pips subtracted
+    once)."""
     result = run(BLOCK3, hand(D3_HANDS, D3_MOVES))
     # seat 0 keeps 0+1+2+2+3+3 = 11, seat 1 4+4+6+4+5+6+5 = 34, seat 2 9+8+8+7+7+6+5 = 50
     assert result == report([line("blocked", [0], [73, 0, 0], [73, 0, 0])], [73, 0, 0])
@@ -141,7 +145,7 @@ def test_tied_block_no_score():
 
 
 def test_tied_block_shared_with_others_each_scores_as_if_alone_lowest():
-    """Point 9: with `shared` every tied lowest side wins and scores as if alone lowest."""
+    """#tied-block: with `shared` every tied lowest side wins and scores as if alone lowest."""
     rules = {**BLOCK, "tied_block": "shared", "score": "others"}
     result = run(rules, hand(T_HANDS, T_MOVES))
     # each scores the other's 22
@@ -149,7 +153,8 @@ def test_tied_block_shared_with_others_each_scores_as_if_alone_lowest():
 
 
 def test_tied_block_shared_with_difference_and_three_players():
-    """Point 9 with point 6: two of three seats tie lowest; each scores the others minus own."""
+    """#tied-block with #difference-with-more-sides: two of three seats tie lowest; each scores
+    the others minus own."""
     rules = {**BLOCK3, "tied_block": "shared"}
     result = run(rules, hand(D3T_HANDS, D3T_MOVES))
     # seat 0 27, seat 1 27, seat 2 48: each tied seat scores (27 + 48) - 27 = 48
@@ -169,7 +174,7 @@ def test_tied_block_no_score_with_three_players():
 
 
 def test_blocker_loses_when_the_blocker_is_seat_0():
-    """Point 7: the non-blocking side wins and scores, with `others`, the blocker's pips."""
+    """#blocker-loses: the non-blocking side wins and scores, with `others`, the blocker's pips."""
     rules = {**BLOCK, "tied_block": "blocker_loses", "score": "others"}
     result = run(rules, hand(T_HANDS, T_MOVES))
     # 22 = 22; the blocker (last play) is seat 0 with the opening 6-6: seat 1 wins 22
@@ -177,7 +182,7 @@ def test_blocker_loses_when_the_blocker_is_seat_0():
 
 
 def test_blocker_loses_with_difference_scores_the_blockers_pips_minus_its_own():
-    """Point 7: `difference` scores the blocker side's pips minus its own."""
+    """#blocker-loses: `difference` scores the blocker side's pips minus its own."""
     rules = {**BLOCK, "tied_block": "blocker_loses"}
     result = run(rules, hand(T_HANDS, T_MOVES))
     assert result["hands"] == [line("blocked", [1], [0, 0], [0, 0])]  # 22 - 22 = 0, still a win

@@ -1,7 +1,7 @@
 """``python manage.py replay FILE...``: replay game records and print one JSON line per file.
 
-The line is the engine's replay report (RULES.md, "Game record"). The exit status is 0 when every
-file was read, legal or not, and 2 when any file is not a readable record.
+The line is the engine's replay report (docs/rules.md#replay-report). The exit status is 0 when
+every file was read, legal or not, and 2 when any file is not a readable record.
 """
 
 import json
