@@ -23,7 +23,6 @@ from games.async_db import in_database
 from games.engine import IllegalMove, InvalidTile, Move
 from games.engine.moves import move_to_record
 from games.engine.record import move_from_record
-from games.models import Table
 from games.services import Player, StaleVersion, TableError
 
 #: Frames larger than this are refused unread: no legitimate message comes close.
@@ -256,25 +255,15 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     # --- replies ---------------------------------------------------------------------------
     async def _take_seat(self) -> None:
-        """Find the player's seat (None: a spectator); at an online table a person's open
-        socket counts for their presence (games.presence)."""
-        self.seat, seat_id = await self._seat()
-        if seat_id is not None and getattr(self, "seat_id", None) is None:
-            self.seat_id = seat_id
-            presence.opened(seat_id)
-
-    @in_database
-    def _seat(self) -> tuple[int | None, int | None]:
-        services.enforce_deadline(public_id=self.public_id)
-        table = selectors.table_for(self.public_id)
-        seat = selectors.seat_index_of(table, self.player)
-        if seat is None and table.kind == Table.Kind.COMPUTER:
-            raise services.NotYourSeat
-        if seat is None or table.kind != Table.Kind.ONLINE:
-            return seat, None
-        # Opening the table again is coming back: the seat is the player's again.
-        row = services.seat_connected(public_id=self.public_id, player=self.player)
-        return seat, row.pk if row is not None else None
+        """Open the table for the player (:func:`services.open_table`); at an online table a
+        person's open socket counts for their presence (games.presence)."""
+        opened = await in_database(services.open_table)(
+            public_id=self.public_id, player=self.player
+        )
+        self.seat = opened.seat
+        if opened.presence_seat_id is not None and getattr(self, "seat_id", None) is None:
+            self.seat_id = opened.presence_seat_id
+            presence.opened(self.seat_id)
 
     @in_database
     def _snapshot(self) -> snapshots.TableSnapshot:

@@ -5,13 +5,12 @@ import logging
 from typing import Any
 
 import orjson
-from django.db import connection
 from psycopg import OperationalError
 
 from games import async_db, snapshots, writes
 from games.engine import OWN_KEYS, own_json
 from games.models import LogEntry, Table
-from games.services import Player, TableError, TableNotFound, take_back_start
+from games.services import TableError, TableNotFound, take_back_start
 
 logger = logging.getLogger(__name__)
 
@@ -29,14 +28,6 @@ def table_for(public_id: str) -> Table:
         raise TableNotFound from None
 
 
-def seat_index_of(table: Table, player: Player) -> int | None:
-    """The player's seat at the table, or None for a spectator."""
-    for seat in table.seats.all():
-        if player.owns(seat):
-            return seat.index
-    return None
-
-
 def table_state(table: Table, seat: int | None) -> dict[str, Any]:
     """The payload a client renders for ``seat`` (None: a spectator) of a table row."""
     return state_of(snapshot_of(table), seat)
@@ -49,25 +40,10 @@ def snapshot_of(table: Table) -> snapshots.TableSnapshot:
     return snapshot
 
 
-def snapshot_at(public_id: str, version: int) -> snapshots.TableSnapshot:
-    """The table at ``version`` or newer: this process's snapshot, else the one it holds caught
-    up from the log, else the row read whole (each kept for the next caller)."""
-    held = snapshots.recall(public_id, at_least=0)
-    if held is not None and held.version >= version:
-        return held
-    if held is not None and held.started:
-        with connection.cursor() as cursor:
-            cursor.execute(_LOG_SINCE, [held.version, held.id])
-            caught_up = _caught_up(held, cursor.fetchall())
-        if caught_up is not None:
-            snapshots.remember(caught_up)
-            return caught_up
-    return _read_whole(public_id)
-
-
 async def asnapshot_at(public_id: str, version: int) -> snapshots.TableSnapshot:
-    """:func:`snapshot_at` from the server's event loop: the log read on the loop's own
-    connection; only a read of the whole row goes to a database thread."""
+    """The table at ``version`` or newer: this process's snapshot, else the one it holds caught
+    up from the log (read on the loop's own connection), else the row read whole in a database
+    thread (each kept for the next caller)."""
     held = snapshots.recall(public_id, at_least=0)
     if held is not None and held.version >= version:
         return held

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import partial
 
 from django.conf import settings
@@ -111,6 +111,11 @@ class Player:
             return True
         return bool(self.session_key) and seat.guest == self.session_key
 
+    def seat_in[S: (Seat, snapshots.SeatSnapshot)](self, seats: Iterable[S]) -> S | None:
+        """The player's seat among ``seats`` (a table's rows or its snapshot's), or None for
+        a spectator: the one way a person's seat is found."""
+        return next((seat for seat in seats if self.owns(seat)), None)
+
 
 # --- creating -------------------------------------------------------------------------------
 def create_computer_table(
@@ -166,7 +171,7 @@ def create_online_table(
             forfeit_at_deadline=forfeit_at_deadline,
         )
         _seat_person(table, 0, player, name)
-        transaction.on_commit(partial(events.publish, table.public_id, table.version))
+        _announce(table.public_id, table.version)
     return table
 
 
@@ -180,15 +185,13 @@ def join_table(*, public_id: str, player: Player, name: str) -> Table:
         if table.started_at is not None:
             raise TableError("This table has started: you can watch it.")
         taken = {seat.index for seat in table.seats.all()}
-        if any(player.owns(seat) for seat in table.seats.all()):
+        if player.seat_in(table.seats.all()) is not None:
             raise TableError("You already have a seat at this table.")
         free = [i for i in range(Rules.from_record(table.rules).seats) if i not in taken]
         if not free:
             raise TableError("Every seat at this table is taken.")
         _seat_person(table, free[0], player, name)
-        table.version += 1
-        table.save(update_fields=["version", "updated_at"])
-        transaction.on_commit(partial(events.publish, table.public_id, table.version))
+        _save_and_announce(table)
     return table
 
 
@@ -225,26 +228,9 @@ def start_table(*, public_id: str, player: Player, level: Level | str = Level.ME
 
 # --- acting ---------------------------------------------------------------------------------
 def play(*, public_id: str, player: Player, move: Move, seen_version: int) -> int:
-    """Play ``move`` for the player's seat; illegal or stale moves change nothing. Returns the
-    table's new version."""
-    version = _change_on_snapshot(public_id, player, seen_version, partial(_act_move, move))
-    return version if version is not None else _play_locked(public_id, player, move, seen_version)
-
-
-async def aplay(*, public_id: str, player: Player, move: Move, seen_version: int) -> int:
-    """:func:`play` from the server's event loop: on this process's snapshot, written from the
-    loop, when the snapshot decides; else in a database thread."""
-    act = partial(_act_move, move)
-    locked = partial(_play_locked, public_id, player, move, seen_version)
-    return await _achange_on_snapshot(public_id, player, seen_version, act, locked)
-
-
-def _act_move(move: Move, match: Match, seat: int, version: int) -> writes.Entry:
-    match.apply(seat, move)
-    return writes.move_entry(match, seat, move, version)
-
-
-def _play_locked(public_id: str, player: Player, move: Move, seen_version: int) -> int:
+    """Play ``move`` for the player's seat on the locked path; illegal or stale moves change
+    nothing. Returns the table's new version. The table's socket plays through :func:`aplay`,
+    which takes this path when its snapshot cannot decide."""
     with transaction.atomic():
         table, match = _locked(public_id, seen_version)
         seat = _seat_of(table, player)
@@ -254,20 +240,22 @@ def _play_locked(public_id: str, player: Player, move: Move, seen_version: int) 
     return table.version
 
 
+async def aplay(*, public_id: str, player: Player, move: Move, seen_version: int) -> int:
+    """:func:`play` from the server's event loop: on this process's snapshot, written from the
+    loop, when the snapshot decides; else :func:`play` in a database thread."""
+    act = partial(_act_move, move)
+    locked = partial(play, public_id=public_id, player=player, move=move, seen_version=seen_version)
+    return await _achange_on_snapshot(public_id, player, seen_version, act, locked)
+
+
+def _act_move(move: Move, match: Match, seat: int, version: int) -> writes.Entry:
+    match.apply(seat, move)
+    return writes.move_entry(match, seat, move, version)
+
+
 def next_hand(*, public_id: str, player: Player, seen_version: int) -> int:
-    """Deal the next hand once the last one is over (the "Next round" button). Returns the
-    table's new version."""
-    version = _change_on_snapshot(public_id, player, seen_version, _act_deal)
-    return version if version is not None else _next_hand_locked(public_id, player, seen_version)
-
-
-async def anext_hand(*, public_id: str, player: Player, seen_version: int) -> int:
-    """:func:`next_hand` from the server's event loop (as :func:`aplay`)."""
-    locked = partial(_next_hand_locked, public_id, player, seen_version)
-    return await _achange_on_snapshot(public_id, player, seen_version, _act_deal, locked)
-
-
-def _next_hand_locked(public_id: str, player: Player, seen_version: int) -> int:
+    """Deal the next hand once the last one is over (the "Next round" button), on the locked
+    path. Returns the table's new version. The socket deals through :func:`anext_hand`."""
     with transaction.atomic():
         table, match = _locked(public_id, seen_version)
         _seat_of(table, player)
@@ -276,20 +264,71 @@ def _next_hand_locked(public_id: str, player: Player, seen_version: int) -> int:
     return table.version
 
 
-@dataclass(frozen=True, slots=True)
-class _Decided:
-    """A player's change decided on this process's snapshot: what to write, and the table
-    once it is written (its next deadline ``seconds`` away, whether the computer moves)."""
+async def anext_hand(*, public_id: str, player: Player, seen_version: int) -> int:
+    """:func:`next_hand` from the server's event loop (as :func:`aplay`)."""
+    locked = partial(next_hand, public_id=public_id, player=player, seen_version=seen_version)
+    return await _achange_on_snapshot(public_id, player, seen_version, _act_deal, locked)
 
-    change: writes.Change
-    after: snapshots.TableSnapshot
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a change does to a table, decided by :func:`decide`: the log entries of the
+    automatic moves that follow it, the version it ends at, the next deadline (``seconds`` from
+    ``now``), whether the match is finished and whether the computer is to move."""
+
+    entries: tuple[writes.Entry, ...]
+    version: int
     seconds: float | None
+    deadline: datetime | None
+    finished: bool
     computer_turn: bool
 
     @property
     def starts_jobs(self) -> bool:
         """Whether :func:`_follow_up` has anything to start."""
-        return self.computer_turn or self.seconds is not None or self.change.finished
+        return self.computer_turn or self.seconds is not None or self.finished
+
+
+def decide(
+    match: Match,
+    *,
+    version: int,
+    computer: set[int],
+    auto_pass: bool,
+    turn_seconds: int | None,
+    grace_seconds: int,
+    now: datetime,
+) -> Outcome:
+    """What follows a change just applied to ``match`` at ``version``: the one decision both
+    the locked path (:func:`_advance`) and the one-statement path (:func:`_decide_on_snapshot`)
+    take, so they differ only in how they read and write. No database work: the automatic
+    draws and passes are applied to ``match`` (the caller's working copy) and returned as log
+    entries, each making the next version. ``computer``: the seats the computer plays."""
+    entries = []
+    for seat, forced in _automatic_moves(match, auto_pass=auto_pass, computer=computer):
+        version += 1
+        entries.append(writes.move_entry(match, seat, forced, version))
+    seconds, computer_turn = _clock(
+        match, computer=computer, turn_seconds=turn_seconds, grace_seconds=grace_seconds
+    )
+    return Outcome(
+        entries=tuple(entries),
+        version=version,
+        seconds=seconds,
+        deadline=None if seconds is None else now + timedelta(seconds=seconds),
+        finished=match.finished,
+        computer_turn=computer_turn,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Decided:
+    """A player's change decided on this process's snapshot: what to write, the table once it
+    is written, and what the change does (:func:`decide`)."""
+
+    change: writes.Change
+    after: snapshots.TableSnapshot
+    outcome: Outcome
 
 
 def _decide_on_snapshot(
@@ -311,53 +350,36 @@ def _decide_on_snapshot(
     snapshot = snapshots.recall(public_id, at_least=seen_version)
     if snapshot is None or snapshot.version != seen_version or not writes.one_statement():
         return None
-    seat = next((s for s in snapshot.seats if player.owns(s)), None)
+    seat = player.seat_in(snapshot.seats)
     if seat is None or not snapshot.started or snapshot.forfeited_by is not None:
         return None
     match = snapshot.match.copy()
-    entries = [act(match, seat.index, snapshot.version + 1)]
-    computer = {s.index for s in snapshot.seats if s.played_by_computer}
-    for index, forced in _automatic_moves(match, auto_pass=snapshot.auto_pass, computer=computer):
-        entries.append(writes.move_entry(match, index, forced, snapshot.version + len(entries) + 1))
-    version = snapshot.version + len(entries)
-    seconds, computer_turn = _clock(
+    first = act(match, seat.index, snapshot.version + 1)
+    now = timezone.now()
+    outcome = decide(
         match,
-        computer=computer,
+        version=first.version,
+        computer={s.index for s in snapshot.seats if s.played_by_computer},
+        auto_pass=snapshot.auto_pass,
         turn_seconds=snapshot.turn_seconds,
         grace_seconds=snapshot.grace_seconds,
+        now=now,
     )
-    now = timezone.now()
-    deadline = None if seconds is None else now + timedelta(seconds=seconds)
     change = writes.Change(
         table_id=snapshot.id,
         from_version=snapshot.version,
-        to_version=version,
-        finished=match.finished,
-        deadline=deadline,
-        entries=entries,
+        to_version=outcome.version,
+        finished=outcome.finished,
+        deadline=outcome.deadline,
+        entries=[first, *outcome.entries],
         now=now,
     )
-    dealt = entries[0].kind == LogEntry.Kind.DEAL
-    after = replace(snapshot, hand_seed=entries[0].payload["seed"]) if dealt else snapshot
-    moved = after.moved(match, version=version, deadline=deadline, finished=match.finished)
-    return _Decided(change, moved, seconds, computer_turn)
-
-
-def _change_on_snapshot(
-    public_id: str,
-    player: Player,
-    seen_version: int,
-    act: Callable[[Match, int, int], writes.Entry],
-) -> int | None:
-    """The change decided on the snapshot (:func:`_decide_on_snapshot`), written: its new
-    version; None when the snapshot cannot decide or the row moved on meanwhile (another
-    process's change, a job)."""
-    decided = _decide_on_snapshot(public_id, player, seen_version, act)
-    if decided is None or not writes.write_change(decided.change):
-        return None
-    transaction.on_commit(partial(_committed, decided.after))
-    _follow_up(decided)
-    return decided.after.version
+    dealt = first.kind == LogEntry.Kind.DEAL
+    after = replace(snapshot, hand_seed=first.payload["seed"]) if dealt else snapshot
+    moved = after.moved(
+        match, version=outcome.version, deadline=outcome.deadline, finished=outcome.finished
+    )
+    return _Decided(change, moved, outcome)
 
 
 async def _achange_on_snapshot(
@@ -367,11 +389,11 @@ async def _achange_on_snapshot(
     act: Callable[[Match, int, int], writes.Entry],
     locked: Callable[[], int],
 ) -> int:
-    """:func:`_change_on_snapshot` from the server's event loop: written on the loop's own
-    connection, announced from the loop; only the jobs it starts (a computer's move, a
+    """The change decided on the snapshot (:func:`_decide_on_snapshot`), written on the loop's
+    own connection and announced from the loop; only the jobs it starts (a computer's move, a
     deadline, a finished match's listeners) go to a database thread, and so does ``locked``
     (the change on the locked path: its new version) when the snapshot cannot decide or the
-    row moved on. Returns the new version."""
+    row moved on meanwhile (another process's change, a job). Returns the new version."""
     decided = _decide_on_snapshot(public_id, player, seen_version, act)
     if decided is None:
         return await async_db.in_database(locked)()
@@ -384,7 +406,7 @@ async def _achange_on_snapshot(
         return await async_db.in_database(locked)()
     snapshots.remember(decided.after)
     await events.apublish(public_id, decided.after.version)
-    if decided.starts_jobs:  # else no thread at all for this move
+    if decided.outcome.starts_jobs:  # else no thread at all for this move
         await async_db.in_database(_follow_up)(decided)
     return decided.after.version
 
@@ -405,10 +427,9 @@ async def _after_a_lost_write(public_id: str, locked: Callable[[], int]) -> int:
 def _follow_up(decided: _Decided) -> None:
     """What a change written on the snapshot starts once committed: the computer's move or the
     deadline's job, and a finished match's listeners."""
-    after = decided.after
-    _schedule(after.public_id, after.version, decided.seconds, decided.computer_turn)
-    if decided.change.finished:
-        _announce_finish(after.public_id)
+    _schedule(decided.after.public_id, decided.after.version, decided.outcome)
+    if decided.outcome.finished:
+        _announce_finish(decided.after.public_id)
 
 
 def undo(*, public_id: str, player: Player, seen_version: int) -> Table:
@@ -426,10 +447,9 @@ def undo(*, public_id: str, player: Player, seen_version: int) -> Table:
         match = _replay_log(table, entries[:cut])
         table.take_backs += 1
         table.save(update_fields=["take_backs"])
-        table.version += 1
         # _advance, not a bare save: a computer's turn taken back leaves no deadline of its
         # own behind (the sweep would otherwise play the person's turn for them).
-        _advance(table, match)
+        _advance(table, match, off_the_log=True)
     return table
 
 
@@ -491,9 +511,7 @@ def vote_rematch(*, public_id: str, player: Player) -> Table:
         table.rematch_votes = votes
         if votes == people:
             table.rematch = _deal_again(table)
-        table.version += 1
-        table.save(update_fields=["rematch_votes", "rematch", "version", "updated_at"])
-        transaction.on_commit(partial(events.publish, table.public_id, table.version))
+        _save_and_announce(table, "rematch_votes", "rematch")
     return table
 
 
@@ -526,12 +544,42 @@ def _deal_again(table: Table) -> Table:
     return twin
 
 
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """A table as a socket of the player opened it: their seat (None: a spectator) and, at an
+    online table, the row of that seat, whose presence the socket counts for
+    (games.presence)."""
+
+    seat: int | None
+    presence_seat_id: int | None
+
+
+def open_table(*, public_id: str, player: Player) -> Opened:
+    """A socket of the player opened the table, or they just took a seat over it: its deadline
+    enforced first (a turn whose time ran out is played), their seat found, NotYourSeat for
+    anyone else at a table against the computer (it has no spectators), and at an online
+    table the person is here, and back if they had gone."""
+    enforce_deadline(public_id=public_id)
+    try:
+        table = Table.objects.prefetch_related("seats").get(public_id=public_id)
+    except Table.DoesNotExist:
+        raise TableNotFound from None
+    seat = player.seat_in(table.seats.all())
+    if seat is None and table.kind == Table.Kind.COMPUTER:
+        raise NotYourSeat
+    if seat is None or table.kind != Table.Kind.ONLINE:
+        return Opened(seat.index if seat else None, None)
+    # Opening the table again is coming back: the seat is the player's again.
+    row = seat_connected(public_id=public_id, player=player)
+    return Opened(seat.index, row.pk if row is not None else None)
+
+
 def seat_connected(*, public_id: str, player: Player) -> Seat | None:
     """A socket of the player opened: they are here, and back if they had gone. Returns their
     seat (None for a spectator)."""
     with transaction.atomic():
         table = _locked_table(public_id)
-        seat = next((s for s in table.seats.all() if player.owns(s)), None)
+        seat = player.seat_in(table.seats.all())
         if seat is None:
             return None
         seat.seen_at = timezone.now()
@@ -552,7 +600,7 @@ def seat_disconnected(*, public_id: str, player: Player) -> None:
     serves them (its heartbeat keeps them seen), the grace of casual tables begins."""
     with transaction.atomic():
         table = _locked_table(public_id)
-        seat = next((s for s in table.seats.all() if player.owns(s)), None)
+        seat = player.seat_in(table.seats.all())
         if seat is None:
             return
         seat.seen_at = timezone.now()
@@ -589,8 +637,7 @@ def hand_over_if_gone(*, public_id: str, seat_index: int) -> bool:
             return False
         seat.away = True
         seat.save(update_fields=["away"])
-        table.version += 1
-        _advance(table, _match_of(table))
+        _advance(table, _match_of(table), off_the_log=True)
     return True
 
 
@@ -604,12 +651,10 @@ def _set_away(public_id: str, player: Player, *, away: bool) -> Table:
             return table
         seat.away = away
         seat.save(update_fields=["away"])
-        table.version += 1
         if table.started_at is None:
-            table.save(update_fields=["version", "updated_at"])
-            transaction.on_commit(partial(events.publish, table.public_id, table.version))
+            _save_and_announce(table)
         else:
-            _advance(table, _match_of(table))
+            _advance(table, _match_of(table), off_the_log=True)
     return table
 
 
@@ -678,9 +723,7 @@ def _forfeit(table: Table, seat: int) -> None:
     table.forfeited_by = seat
     table.finished = True
     table.deadline = None
-    table.version += 1
-    table.save(update_fields=["forfeited_by", "finished", "deadline", "version", "updated_at"])
-    transaction.on_commit(partial(events.publish, table.public_id, table.version))
+    _save_and_announce(table, "forfeited_by", "finished", "deadline")
     _announce_finish(table.public_id)
 
 
@@ -917,10 +960,10 @@ def _match_of(table: Table) -> Match:
 
 
 def _seat_of(table: Table, player: Player) -> Seat:
-    for seat in table.seats.all():
-        if player.owns(seat):
-            return seat
-    raise NotYourSeat
+    seat = player.seat_in(table.seats.all())
+    if seat is None:
+        raise NotYourSeat
+    return seat
 
 
 def _seed(table: Table) -> int:
@@ -943,16 +986,19 @@ def _next_deal(match: Match, version: int) -> writes.Entry:
 
 
 def _deal(table: Table, match: Match) -> None:
-    table.version += 1
-    entry = _next_deal(match, table.version)
+    entry = _next_deal(match, table.version + 1)
     table.hand_seed = entry.payload["seed"]
-    LogEntry.objects.create(table=table, **entry._asdict())
+    _log(table, entry)
 
 
 def _log_move(table: Table, match: Match, seat: int, move: Move) -> None:
-    table.version += 1
-    entry = writes.move_entry(match, seat, move, table.version)
+    _log(table, writes.move_entry(match, seat, move, table.version + 1))
+
+
+def _log(table: Table, entry: writes.Entry) -> None:
+    """Append ``entry`` to the table's log: the table is at the entry's version from now on."""
     LogEntry.objects.create(table=table, **entry._asdict())
+    table.version = entry.version
 
 
 def _replay_log(table: Table, entries: list[LogEntry]) -> Match:
@@ -962,22 +1008,26 @@ def _replay_log(table: Table, entries: list[LogEntry]) -> Match:
     return match
 
 
-def _advance(table: Table, match: Match) -> None:
-    """After a change: automatic draws and passes, the clock, save, then the computer's turn
-    if it is."""
-    seats = {seat.index: seat for seat in table.seats.all()}
-    computer = {index for index, seat in seats.items() if seat.played_by_computer}
-    for seat, move in _automatic_moves(match, auto_pass=table.auto_pass, computer=computer):
-        _log_move(table, match, seat, move)
-    seconds, computer_turn = _clock(
+def _advance(table: Table, match: Match, *, off_the_log: bool = False) -> None:
+    """After a change (its log entries written): what it does (:func:`decide`), written and
+    saved, then the computer's turn or the deadline's job. ``off_the_log``: a change the log
+    does not hold (a seat away or back, a take-back), which makes a version of its own."""
+    if off_the_log:
+        table.version += 1
+    seats = list(table.seats.all())
+    outcome = decide(
         match,
-        computer=computer,
+        version=table.version,
+        computer={seat.index for seat in seats if seat.played_by_computer},
+        auto_pass=table.auto_pass,
         turn_seconds=table.turn_seconds,
         grace_seconds=table.grace_seconds,
+        now=timezone.now(),
     )
-    table.deadline = None if seconds is None else timezone.now() + timedelta(seconds=seconds)
-    _save(table, match, list(seats.values()))
-    _schedule(table.public_id, table.version, seconds, computer_turn)
+    for entry in outcome.entries:
+        _log(table, entry)
+    _save(table, match, seats, outcome)
+    _schedule(table.public_id, table.version, outcome)
 
 
 def _automatic_moves(
@@ -1013,22 +1063,28 @@ def _clock(
     return None, False
 
 
-def _schedule(public_id: str, version: int, seconds: float | None, computer_turn: bool) -> None:
-    """Once committed: the computer's move, or the job of the deadline ``seconds`` away."""
-    if computer_turn:
+def _schedule(public_id: str, version: int, outcome: Outcome) -> None:
+    """Once committed: the computer's move, or the job of the deadline the change set."""
+    if outcome.computer_turn:
         transaction.on_commit(partial(jobs.schedule_bot_turn, public_id=public_id, version=version))
-    elif seconds is not None:
+    elif outcome.seconds is not None:
         transaction.on_commit(
-            partial(jobs.schedule_deadline, public_id=public_id, version=version, seconds=seconds)
+            partial(
+                jobs.schedule_deadline,
+                public_id=public_id,
+                version=version,
+                seconds=outcome.seconds,
+            )
         )
 
 
-def _save(table: Table, match: Match, seats: list[Seat]) -> None:
-    """Save the table's new state; once committed, keep its snapshot (the match is then the
-    snapshot's: nothing changes it after this) and announce the version."""
-    just_finished = match.finished and not table.finished
+def _save(table: Table, match: Match, seats: list[Seat], outcome: Outcome) -> None:
+    """Save the table's new state, as ``outcome`` decided it; once committed, keep its snapshot
+    (the match is then the snapshot's: nothing changes it after this) and announce the
+    version."""
+    just_finished = outcome.finished and not table.finished
     stored = table.store(export(match))  # a move's save writes only the moves since
-    table.finished = match.finished
+    table.deadline, table.finished = outcome.deadline, outcome.finished
     table.save(
         update_fields=[*stored, "hand_seed", "version", "finished", "deadline", "updated_at"]
     )
@@ -1041,6 +1097,18 @@ def _save(table: Table, match: Match, seats: list[Seat]) -> None:
 def _committed(snapshot: snapshots.TableSnapshot) -> None:
     snapshots.remember(snapshot)
     events.publish(snapshot.public_id, snapshot.version)
+
+
+def _save_and_announce(table: Table, *fields: str) -> None:
+    """A change the log does not hold (a seat taken, a vote, a forfeit): the table at its next
+    version, saved with ``fields``, announced once committed."""
+    table.version += 1
+    table.save(update_fields=[*fields, "version", "updated_at"])
+    _announce(table.public_id, table.version)
+
+
+def _announce(public_id: str, version: int) -> None:
+    transaction.on_commit(partial(events.publish, public_id, version))
 
 
 def _announce_finish(public_id: str) -> None:

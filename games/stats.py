@@ -231,9 +231,7 @@ def replayable_table(
         table = Table.objects.prefetch_related("seats__user").get(public_id=public_id)
     except Table.DoesNotExist:
         raise TableNotFound from None
-    if not viewer.has_perm(VIEW_ANY_RECORD) and not any(
-        player.owns(seat) for seat in table.seats.all()
-    ):
+    if not viewer.has_perm(VIEW_ANY_RECORD) and player.seat_in(table.seats.all()) is None:
         raise NotYourSeat
     if not table.finished:
         raise TableError("This match is still being played: it can be replayed once it is over.")

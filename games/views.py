@@ -65,7 +65,8 @@ def table(request: HttpRequest, public_id: str) -> HttpResponse:
     online = table.kind == Table.Kind.ONLINE
     # Anyone with an online table's link may watch: looking starts no session (join does).
     player = _player(request)
-    seat = selectors.seat_index_of(table, player)
+    seated = player.seat_in(table.seats.all())
+    seat = None if seated is None else seated.index
     if seat is None and not online:
         return render(request, "games/table.html", {"not_your_table": True}, status=403)
     rules = Rules.from_record(table.rules)

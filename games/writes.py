@@ -5,10 +5,9 @@ entries, only if the row is still at the version the change was checked against.
 PostgreSQL runs it as one data-modifying ``WITH``: no row read first, no lock held across round
 trips, no transaction to open and commit (a single statement is atomic). Another change that
 committed first (a job, another process, the locked path) leaves the row at another version:
-the statement then writes nothing and says so. It is sent on Django's connection from a
-thread (:func:`write_change`) or on the event loop's own (:func:`awrite_change`). SQLite (the
-embedded default, one writer at a time) has no data-modifying ``WITH``: its moves take the
-services' locked path.
+the statement then writes nothing and says so. It is sent from the server's event loop, on a
+connection of the loop's own (:func:`awrite_change`). SQLite (the embedded default, one writer
+at a time) has no data-modifying ``WITH``: its moves take the services' locked path.
 
 A move leaves the table's big record column as it is and appends to ``hand_moves``, the small
 column of its last hand's moves since (games.models): PostgreSQL would otherwise decompress,
@@ -23,8 +22,6 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from django.db import connection
-from django.db.backends.postgresql.base import ServerBindingCursor
-from django.db.backends.utils import CursorWrapper
 
 from games import async_db
 from games.engine import Deal, Match, Move
@@ -92,17 +89,9 @@ class Change(NamedTuple):
     now: datetime
 
 
-def write_change(change: Change) -> bool:
-    """Write ``change`` in one statement; False, writing nothing, if the row is not at its
-    ``from_version`` (or is gone)."""
-    sql, params = _statement(change)
-    with _bound_cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.rowcount == len(change.entries)
-
-
 async def awrite_change(change: Change) -> bool:
-    """:func:`write_change` from the server's event loop, on a connection of its own."""
+    """Write ``change`` in one statement, on the running loop's own connection; False, writing
+    nothing, if the row is not at its ``from_version`` (or is gone)."""
     sql, params = _statement(change)
     async with async_db.loop_connection() as conn:
         cursor = await conn.execute(sql, params)
@@ -160,15 +149,3 @@ def _statement(change: Change) -> tuple[str, list[Any]]:
     for entry in entries:
         params += [entry.position, entry.kind, entry.seat, json.dumps(entry.payload), entry.version]
     return sql, params
-
-
-def _bound_cursor() -> CursorWrapper:
-    """A cursor of Django's connection (its errors and query log as any other) that sends the
-    parameters apart from the text (Django's cursors bind them into it: every one escaped, the
-    JSON included). Django's connections never prepare statements (its ``prepare_threshold``
-    is None, for connection poolers); the event loop's own do (games.async_db)."""
-    connection.ensure_connection()
-    cursor = ServerBindingCursor(connection.connection)
-    if connection.queries_logged:
-        return connection.make_debug_cursor(cursor)
-    return connection.make_cursor(cursor)

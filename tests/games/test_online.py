@@ -36,7 +36,8 @@ def started(seats: int = 3) -> Table:
 
 
 def seat_of(table: Table, player: Player) -> int:
-    return selectors.seat_index_of(selectors.table_for(table.public_id), player)
+    seat = player.seat_in(selectors.table_for(table.public_id).seats.all())
+    return None if seat is None else seat.index
 
 
 def test_a_lobby_deals_nothing_until_the_host_starts():

@@ -27,13 +27,9 @@ def _settings(settings):
     settings.BOT_PAUSE_SECONDS = 600
 
 
-@pytest.fixture(params=["thread", "loop"])
-def snapshot_at(request):
-    """Catching up as a database thread does (selectors.snapshot_at), or as the table consumer
-    does, from the server's event loop (selectors.asnapshot_at)."""
-    if request.param == "thread":
-        return selectors.snapshot_at
-    return async_to_sync(selectors.asnapshot_at)
+def catch_up(public_id: str, version: int) -> snapshots.TableSnapshot:
+    """Catching up as the table consumer does, from an event loop (selectors.asnapshot_at)."""
+    return async_to_sync(selectors.asnapshot_at)(public_id, version)
 
 
 def play_one(table: Table) -> None:
@@ -75,15 +71,6 @@ def assert_caught_up(caught: snapshots.TableSnapshot, held, table: Table) -> Non
     assert snapshots.recall(table.public_id, at_least=table.version) == caught
 
 
-def test_moves_of_another_process_are_caught_up_from_the_log_in_one_query(
-    django_assert_num_queries,
-):
-    table, held = three_moves_behind()
-    with django_assert_num_queries(1):
-        caught = selectors.snapshot_at(table.public_id, table.version)
-    assert_caught_up(caught, held, table)
-
-
 def test_the_event_loop_catches_up_from_the_log_without_a_thread(
     django_assert_num_queries, monkeypatch
 ):
@@ -94,7 +81,7 @@ def test_the_event_loop_catches_up_from_the_log_without_a_thread(
     assert_caught_up(caught, held, table)
 
 
-def test_a_new_hand_is_caught_up_with_its_deal_and_fair_deal_seed(snapshot_at):
+def test_a_new_hand_is_caught_up_with_its_deal_and_fair_deal_seed():
     table = started_table()
     first_seed = table.hand_seed
     held = snapshots.recall(table.public_id, at_least=table.version)
@@ -103,36 +90,36 @@ def test_a_new_hand_is_caught_up_with_its_deal_and_fair_deal_seed(snapshot_at):
         table.refresh_from_db()
     assert table.hand_seed != first_seed, "a second hand was dealt"
     as_another_process_left_it(held)
-    caught = snapshot_at(table.public_id, table.version)
+    caught = catch_up(table.public_id, table.version)
     assert caught.hand_seed == table.hand_seed
     assert_same_as_a_full_read(caught, table)
 
 
-def test_a_change_that_is_not_in_the_log_makes_a_full_read(snapshot_at):
+def test_a_change_that_is_not_in_the_log_makes_a_full_read():
     table = started_table()
     held = snapshots.recall(table.public_id, at_least=table.version)
     play_one(table)
     services.leave_table(public_id=table.public_id, player=BEN)  # a seat away: no log entry
     table.refresh_from_db()
     as_another_process_left_it(held)
-    caught = snapshot_at(table.public_id, table.version)
+    caught = catch_up(table.public_id, table.version)
     assert any(seat.away for seat in caught.seats)
     assert_same_as_a_full_read(caught, table)
 
 
-def test_a_table_started_by_another_process_is_read_whole(snapshot_at):
+def test_a_table_started_by_another_process_is_read_whole():
     table = services.create_online_table(
         player=ANN, name="Ann", rules=Rules.for_preset("draw", seats=3)
     )
     services.join_table(public_id=table.public_id, player=BEN, name="Ben")
     table.refresh_from_db()
-    lobby = selectors.snapshot_at(table.public_id, table.version)
+    lobby = catch_up(table.public_id, table.version)
     assert not lobby.started
     # The start's version is a deal in the log, but the start also seats the computer.
     services.start_table(public_id=table.public_id, player=ANN)
     table.refresh_from_db()
     as_another_process_left_it(lobby)
-    caught = snapshot_at(table.public_id, table.version)
+    caught = catch_up(table.public_id, table.version)
     assert caught.started and len(caught.seats) == 3
     assert_same_as_a_full_read(caught, table)
 
