@@ -39,7 +39,9 @@ class Table(models.Model):
 
     public_id = models.CharField(max_length=16, unique=True, default=new_public_id)
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.COMPUTER)
-    rules = models.JSONField(help_text="The rules as a record spells them (docs/rules.md, Records).")
+    rules = models.JSONField(
+        help_text="The rules as a record spells them (docs/rules.md, Records)."
+    )
     # The column keeps its first name (``record``) and its lz4 compression (migration 0010);
     # the field's name says what it holds since the moves of the hand got their own column.
     settled_record = models.JSONField(
