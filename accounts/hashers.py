@@ -5,16 +5,21 @@ wrong passwords hashes on as many threads and every page waits for the cores
 (bench/README.md, `login_flood.py`). Here at most ``PASSWORD_HASHING_CONCURRENCY`` hashes run
 at once in a process; a hash that cannot start within ``PASSWORD_HASHING_WAIT_SECONDS`` raises
 :class:`HashingBusy`, which the site answers with "busy, try again" (``accounts.middleware``)
-instead of a queue without end. Sign-in attempts are also counted per address before any hashing
-(``accounts.sign_in_limits``), so one client fills only its own share of the queue.
+instead of a queue without end. Each hash runs on a thread of the lowest priority, so the
+process's pages and moves are served first. Sign-in attempts are also counted per address
+before any hashing (``accounts.sign_in_limits``), so one client fills only its own share of
+the queue.
 
 Every hash and check of these hashers goes through ``encode`` (``verify`` and
 ``harden_runtime`` call it, and so does Django's dummy hash for an unknown account), so that is
 the one place bounded; wrapping ``verify`` as well would take two slots for one check.
 """
 
+import contextlib
+import os
 import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from functools import cache
 
@@ -43,12 +48,36 @@ def hashing_slot() -> Iterator[None]:
         slots.release()
 
 
+#: The nice value of the threads that hash: the lowest priority, so that pages and moves, on
+#: threads of normal priority, are served first while a flood of sign-ins hashes behind them,
+#: and hashes run at full speed whenever the cores are free.
+HASHING_NICE = 19
+
+
+def _lower_this_threads_priority() -> None:
+    # Linux keeps a nice value per thread (setpriority on its thread id); elsewhere, or where
+    # it is refused, the hashes simply keep the process's priority.
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), HASHING_NICE)
+
+
+@cache
+def _hashing_threads(concurrency: int) -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(
+        max_workers=concurrency,
+        thread_name_prefix="password-hashing",
+        initializer=_lower_this_threads_priority,
+    )
+
+
 class BoundedHashingMixin:
-    """Put before a Django hasher whose every hash goes through ``encode``."""
+    """Put before a Django hasher whose every hash goes through ``encode``: it runs on one of
+    the process's low-priority hashing threads, once a slot is free."""
 
     def encode(self, password, salt, *args, **kwargs):
         with hashing_slot():
-            return super().encode(password, salt, *args, **kwargs)
+            hashing = _hashing_threads(settings.PASSWORD_HASHING_CONCURRENCY)
+            return hashing.submit(super().encode, password, salt, *args, **kwargs).result()
 
 
 class BoundedPBKDF2PasswordHasher(BoundedHashingMixin, hashers.PBKDF2PasswordHasher):

@@ -3,16 +3,19 @@ once in a process, and a sign-in that cannot get a turn soon is told "busy, try 
 nothing changed. Sign-up does the same hashing work whether the email address is known or not,
 so its answer tells nobody which addresses have accounts."""
 
+import os
+import sys
 import threading
 
 import pytest
 from accounts_support import PASSWORD, probe, verified_user
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import MD5PasswordHasher
 from django.db import connection
 from django.test import Client, override_settings
 from django.utils.module_loading import import_string
 
-from accounts.hashers import BoundedHashingMixin, hashing_slot
+from accounts.hashers import HASHING_NICE, BoundedHashingMixin, hashing_slot
 from dominoes import settings as site_settings
 
 pytestmark = [pytest.mark.integration]
@@ -103,3 +106,27 @@ def test_sign_up_hashes_as_much_for_a_known_email_as_for_a_new_one():
     assert new >= 1
     assert known == new
     assert get_user_model().objects.filter(email="known@example.com").count() == 1
+
+
+class PriorityProbeHasher(MD5PasswordHasher):
+    """Records the nice value of the thread each hash runs on."""
+
+    seen: list[int] = []
+
+    def encode(self, password, salt):
+        self.seen.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+        return super().encode(password, salt)
+
+
+class BoundedPriorityProbeHasher(BoundedHashingMixin, PriorityProbeHasher):
+    pass
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a nice value per thread")
+def test_hashes_run_at_the_lowest_priority_and_the_request_keeps_its_own():
+    """A flood of sign-ins hashes behind the pages and moves of the same process."""
+    PriorityProbeHasher.seen.clear()
+    before = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    hashed = BoundedPriorityProbeHasher().encode("a password", "salt")
+    assert hashed.startswith("md5$") and PriorityProbeHasher.seen == [HASHING_NICE]
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == before
