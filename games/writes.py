@@ -27,9 +27,7 @@ from django.db.backends.postgresql.base import ServerBindingCursor
 from django.db.backends.utils import CursorWrapper
 
 from games import async_db
-from games.engine import Deal, Match, Move
-from games.engine.moves import move_to_record
-from games.engine.record import move_from_record
+from games.engine import Deal, Match, Move, move_from_record, move_to_record
 from games.models import LogEntry, Table
 
 
