@@ -22,12 +22,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 
 from .errors import IllegalMove, InvalidTile
-from .tiles import ALL_TILES, Tile
+from .tiles import ALL_TILES, NAMES, Tile
 
 
 class End(StrEnum):
@@ -45,6 +45,8 @@ class End(StrEnum):
 
 _END_SLOTS = {End.LEFT: 0, End.RIGHT: 1, End.UP: 2, End.DOWN: 3}
 END_OF_SLOT: tuple[End, ...] = (End.LEFT, End.RIGHT, End.UP, End.DOWN)
+#: Plain text of each end (``End.value`` is a slower property lookup, paid per play shown).
+_END_NAMES = {end: end.value for end in End}
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +70,8 @@ class Play:
 
     def to_json(self) -> dict[str, str | bool]:
         if self.end is None:
-            return {"play": str(self.tile)}
-        return {"play": str(self.tile), "end": self.end.value}
+            return {"play": NAMES[self.tile.index]}
+        return {"play": NAMES[self.tile.index], "end": _END_NAMES[self.end]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,12 +115,19 @@ def encode(move: Move) -> int:
 
 
 def decode(code: int, *, opening: bool) -> Move:
-    if code == DRAW:
-        return Draw()
-    if code == PASS:
-        return Pass()
-    tile = ALL_TILES[code >> 2]
-    return Play(tile) if opening else Play(tile, END_OF_SLOT[code & 3])
+    if opening and code < DRAW:
+        return _OPENINGS[code >> 2]
+    return _DECODED[code]
+
+
+#: Every move as a value, made once (moves are immutable): a view decodes every legal move and
+#: every history entry of every update.
+_DECODED: tuple[Move, ...] = (
+    *(Play(ALL_TILES[code >> 2], END_OF_SLOT[code & 3]) for code in range(DRAW)),
+    Draw(),
+    Pass(),
+)
+_OPENINGS = tuple(Play(tile) for tile in ALL_TILES)
 
 
 _KINDS = ("play", "draw", "pass")
@@ -178,9 +187,15 @@ class Entry:
 
     seat: int
     move: Move
+    _record: dict[str, object] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Entries are made once per code (entry_of), so each spells its record once; every
+        # caller gets a copy.
+        object.__setattr__(self, "_record", move_to_record(self.seat, self.move))
 
     def to_json(self) -> dict[str, object]:
-        return move_to_record(self.seat, self.move)
+        return dict(self._record)
 
 
 def history_to_record(history: list[int]) -> list[dict[str, object]]:

@@ -29,7 +29,7 @@ from .deal import Deal
 from .hand import RESULT_NAMES, HandState
 from .moves import DRAW, END_OF_SLOT, PASS, End, Entry, Move, decode, entry_of
 from .rules import Rules
-from .tiles import ALL_TILES, IS_DOUBLE, OTHER, Tile, tiles_of
+from .tiles import ALL_TILES, IS_DOUBLE, NAMES, OTHER, Tile, tiles_of
 
 
 class MatchState(Protocol):
@@ -62,7 +62,7 @@ class Placement:
     outer: int
 
     def to_json(self) -> dict[str, Any]:
-        return {"tile": str(self.tile), "outer": self.outer}
+        return {"tile": NAMES[self.tile.index], "outer": self.outer}
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,7 +248,7 @@ def own_json(match: MatchState, seat: int | None) -> dict[str, Any]:
 
 
 def _names(tiles: tuple[Tile, ...]) -> list[str]:
-    return [str(tile) for tile in tiles]
+    return [NAMES[tile.index] for tile in tiles]
 
 
 def _hands(hand: HandState) -> tuple[tuple[Tile, ...], ...]:
