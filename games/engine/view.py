@@ -113,6 +113,8 @@ class Result:
 
 @dataclass(frozen=True, slots=True)
 class SeatView:
+    """What one seat (``None``: a spectator) may know now, as the engine's values."""
+
     seat: int | None
     rules: Rules
     hand_number: int
