@@ -18,7 +18,7 @@ TEST_REDIS_URL ?= redis://127.0.0.1:6379/1
 help:
 	@echo "make run     start the site on the embedded default (SQLite, in-memory layer) and print its URL"
 	@echo "make test    lint, format check and every test (PostgreSQL and Redis integration included)"
-	@echo "make lint    ruff check and ruff format --check"
+	@echo "make lint    ruff check, ruff format --check and mypy --strict games/engine"
 	@echo "make format  apply ruff format and ruff's safe fixes"
 	@echo "make lock    regenerate requirements.lock from pyproject.toml (LOCK_ARGS=--upgrade)"
 
@@ -38,6 +38,7 @@ run: venv
 lint: venv
 	.venv/bin/ruff check .
 	.venv/bin/ruff format --check .
+	.venv/bin/mypy --strict games/engine
 
 test: lint
 	@scripts/ensure-chromium.sh

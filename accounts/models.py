@@ -9,8 +9,8 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
+from games.engine import TARGET_RANGE, Preset
 from games.engine.bots import Level
-from games.engine.rules import TARGET_RANGE, Preset
 from games.forms import LEVEL_NAMES, PRESET_NAMES
 
 

@@ -62,8 +62,11 @@ from open_spiel.python.games import block_dominoes  # registers python_block_dom
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.engine import Deal, Match, Rules  # noqa: E402
-from games.engine.bots import Bot, Level  # noqa: E402
-from games.engine.bots.hint import hint  # noqa: E402
+from games.engine.bots import (  # noqa: E402
+    Bot,
+    Level,
+    hint,  # noqa: E402
+)
 from games.engine.bots.knowledge import Knowledge  # noqa: E402
 from games.engine.bots.master import Budget, decide  # noqa: E402
 from games.engine.view import SeatView  # noqa: E402

@@ -20,9 +20,7 @@ from accounts.guests import player_for
 from dominoes import client_address, limits
 from games import events, presence, selectors, services, snapshots
 from games.async_db import in_database
-from games.engine import IllegalMove, InvalidTile, Move
-from games.engine.moves import move_to_record
-from games.engine.record import move_from_record
+from games.engine import IllegalMove, move_from_json
 from games.services import Player, StaleVersion, TableError
 
 #: Frames larger than this are refused unread: no legitimate message comes close.
@@ -189,7 +187,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                     await self._send(
                         {
                             "type": "hint",
-                            "move": _move_json(suggestion.move),
+                            "move": suggestion.move.to_json(),
                             "reason": suggestion.reason,
                         }
                     )
@@ -233,8 +231,8 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self._error("A move is an object: play and end, draw, or pass.")
                 return
             try:
-                _, move = move_from_record({**data, "seat": -1})
-            except (IllegalMove, InvalidTile) as error:
+                move = move_from_json(data)
+            except IllegalMove as error:
                 await self._error(_sentence(str(error)))
                 return
             await services.aplay(move=move, **common)
@@ -283,13 +281,6 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _send(self, payload: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(payload))
-
-
-def _move_json(move: Move) -> dict[str, Any]:
-    """A move as the page sends it: a record's move without the seat."""
-    record = move_to_record(0, move)
-    del record["seat"]
-    return record
 
 
 def _sentence(text: str) -> str:

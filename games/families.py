@@ -7,7 +7,7 @@ each is a family with ratings of its own; house rules do not change a table's fa
 
 from enum import StrEnum
 
-from games.engine.rules import Preset
+from games.engine import Preset
 
 
 class Family(StrEnum):

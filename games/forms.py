@@ -11,9 +11,8 @@ from typing import Any
 from django import forms
 
 from accounts.names import DisplayNameField
-from games.engine import BestOf, InvalidRules, Rules, SingleRound, Target
+from games.engine import PRESET_SEATS, BestOf, InvalidRules, Preset, Rules, SingleRound, Target
 from games.engine.bots import Level
-from games.engine.rules import PRESET_SEATS, Preset
 
 PRESET_NAMES: dict[str, str] = {
     Preset.CLASSIC: "Classic",

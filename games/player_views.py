@@ -20,8 +20,7 @@ from accounts.selectors import display_name
 from dominoes import limits
 from games import profiles, stats
 from games.charts import results_chart
-from games.engine import replay_text
-from games.engine.record import ReplayError
+from games.engine import ReplayError, replay_text
 from games.families import Family
 from games.forms import PRESET_NAMES
 from games.models import Table

@@ -28,11 +28,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.engine import Deal, HandReport, Match, Rules
-from games.engine.hand import RESULT_NAMES
-from games.engine.moves import Draw, Pass, Play
-from games.engine.record import move_from_record
-from games.engine.tiles import ALL_TILES, tiles_of
+from games.engine import (
+    Deal,
+    Draw,
+    HandReport,
+    Match,
+    Pass,
+    Play,
+    Rules,
+    move_from_record,
+    reveal,
+)
 from games.fairness import commitment, deal_follows
 
 _END_WORDS = {"left": "the left", "right": "the right", "up": "the top", "down": "the bottom"}
@@ -148,8 +154,8 @@ def _words(name: str, move: Draw | Pass | Play) -> str:
 
 def _step(match: Match, hand_number: int, words: str) -> dict[str, Any]:
     """What the viewer shows after a deal or a move: the public view, and every hand."""
-    hand = match.hand
-    assert hand is not None
+    revealed = reveal(match)
+    assert revealed is not None
     view = match.view_for(None).to_json()
     return {
         "hand": hand_number,
@@ -161,7 +167,5 @@ def _step(match: Match, hand_number: int, words: str) -> dict[str, Any]:
         "count": view["count"],
         "scores": view["scores"],
         "hand_points": view["hand_points"],
-        "tiles": [[str(t) for t in reversed(tiles_of(mask))] for mask in hand.hands],
-        "boneyard": [str(ALL_TILES[i]) for i in hand.boneyard[hand.drawn :]],
-        "result": RESULT_NAMES[hand.result],
+        **revealed.to_json(),
     }

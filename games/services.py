@@ -29,12 +29,21 @@ from psycopg import OperationalError
 
 from accounts.names import clean_display_name
 from games import async_db, events, jobs, results, signals, snapshots, writes
-from games.engine import Deal, Draw, IllegalMove, Match, Move, Pass, Rules, export, load
-from games.engine.bots import Bot, Level
-from games.engine.bots.hint import Hint, hint
-from games.engine.match import history_to_record
-from games.engine.moves import move_to_record
-from games.engine.record import move_from_record
+from games.engine import (
+    Deal,
+    Draw,
+    IllegalMove,
+    Match,
+    Move,
+    Pass,
+    Rules,
+    export,
+    history_to_record,
+    load,
+    move_from_record,
+    move_to_record,
+)
+from games.engine.bots import Bot, Hint, Level, hint
 from games.models import LogEntry, Seat, Table
 
 logger = logging.getLogger(__name__)

@@ -24,9 +24,7 @@ from typing import Any, NamedTuple
 from django.db import connection
 
 from games import async_db
-from games.engine import Deal, Match, Move
-from games.engine.moves import move_to_record
-from games.engine.record import move_from_record
+from games.engine import Deal, Match, Move, move_from_record, move_to_record
 from games.models import LogEntry, Table
 
 

@@ -28,8 +28,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from accounts.guests import GUEST_SESSION_KEY
 from bench.table import HOST, Closed, WebSocket
 from games import services
-from games.engine import Deal, Match, Rules, export
-from games.engine.record import move_from_record
+from games.engine import Deal, Match, Rules, export, move_from_record
 from games.models import LogEntry, Table
 
 #: Between a person's moves: keeps both seats of a table well inside the consumer's rate limit.

@@ -26,8 +26,8 @@ from .tiles import BIT, FULL_SET, HIGH, IS_DOUBLE, LOW, OTHER, PIPS, SUIT, TILE_
 ONGOING, OUT, BLOCKED = 0, 1, 2
 RESULT_NAMES = {ONGOING: None, OUT: "out", BLOCKED: "blocked"}
 
-_LONG_SLOTS = (0, 1)
-_ALL_SLOTS = (0, 1, 2, 3)
+_LONG_SLOTS: tuple[int, ...] = (0, 1)
+_ALL_SLOTS: tuple[int, ...] = (0, 1, 2, 3)
 _DOUBLE_ORDER = {
     FirstOpener.HIGHEST_DOUBLE: (6, 5, 4, 3, 2, 1, 0),
     FirstOpener.LOWEST_DOUBLE_FROM_ONE: (1, 2, 3, 4, 5, 6, 0),

@@ -25,18 +25,15 @@ games.engine.errors.IllegalMove: 5-2 does not fit the left end (6)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .deal import Deal
 from .errors import IllegalMove
 from .hand import RESULT_NAMES, HandState
-from .moves import Draw, Move, Pass, Play, decode, encode, move_to_record
+from .moves import Draw, Move, Pass, Play, decode, encode
 from .rules import BestOf, Rules, SingleRound, Target
 from .tiles import ALL_TILES, BIT, SUIT
-
-if TYPE_CHECKING:
-    from .view import SeatView
+from .view import SeatView, view_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,8 +195,6 @@ class Match:
 
     def view_for(self, seat: int | None) -> SeatView:
         """What ``seat`` may know now (``None``: a spectator). See :mod:`games.engine.view`."""
-        from .view import view_for
-
         return view_for(self, seat)
 
     def copy(self) -> Match:
@@ -249,15 +244,3 @@ def _why_illegal(hand: HandState, seat: int, move: Move) -> str:
         case Pass():
             return "a draw is possible, so the seat must draw before passing"
     return f"{move} is not a legal move"
-
-
-def history_to_record(history: list[int]) -> list[dict[str, Any]]:
-    """A hand's moves as a record spells them (draws do not name the tile)."""
-    return [dict(_entry_record(entry, i == 0)) for i, entry in enumerate(history)]
-
-
-@cache
-def _entry_record(entry: int, opening: bool) -> dict[str, Any]:
-    """One history entry's record, made once: a hand's history is spelled out at every update
-    of its table (each caller gets a copy)."""
-    return move_to_record(entry >> 7, decode(entry & 127, opening=opening))

@@ -23,13 +23,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .deal import Deal
-from .errors import IllegalMove, InvalidDeal, InvalidRecord, InvalidRules, InvalidTile
-from .match import HandReport, Match, history_to_record
-from .moves import Draw, Move, Pass, Play
+from .errors import IllegalMove, InvalidDeal, InvalidRecord, InvalidRules
+from .match import HandReport, Match
+from .moves import history_to_record, move_from_record
 from .rules import Rules
 
 FORMAT = "dominoes-record/1"
-_MOVE_KEYS = frozenset({"seat", "play", "end", "draw", "pass"})
 
 
 def export(match: Match) -> dict[str, Any]:
@@ -39,34 +38,6 @@ def export(match: Match) -> dict[str, Any]:
         for deal, history in zip(match.deals, match.histories, strict=True)
     ]
     return {"format": FORMAT, "rules": match.rules.to_record(), "hands": hands}
-
-
-def move_from_record(data: object) -> tuple[int, Move]:
-    """Read ``{"seat": 1, "play": "6-2", "end": "right"}``, ``{"seat": 0, "draw": true}``..."""
-    if not isinstance(data, Mapping):
-        raise IllegalMove("a move is an object with a seat and one of play, draw, pass")
-    unknown = set(data) - _MOVE_KEYS
-    if unknown:
-        raise IllegalMove(f"a move has no {sorted(unknown)[0]!r}")
-    seat = data.get("seat")
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        raise IllegalMove("a move names its seat with a number")
-    kinds = [key for key in ("play", "draw", "pass") if key in data]
-    if len(kinds) != 1:
-        raise IllegalMove("a move is exactly one of play, draw and pass")
-    if "end" in data and kinds != ["play"]:
-        raise IllegalMove("only a play names an end")
-    if kinds == ["play"]:
-        end = data.get("end")
-        if end is not None and not isinstance(end, str):
-            raise IllegalMove(f"{end!r} is not an end (left, right, up or down)")
-        try:
-            return seat, Play.parse(data["play"], end)
-        except InvalidTile as error:
-            raise IllegalMove(str(error)) from None
-    if data[kinds[0]] is not True:
-        raise IllegalMove(f'a {kinds[0]} is written "{kinds[0]}": true')
-    return seat, Draw() if kinds == ["draw"] else Pass()
 
 
 @dataclass(frozen=True, slots=True)

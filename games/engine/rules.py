@@ -193,14 +193,22 @@ _ENUM_OPTIONS: dict[str, type[StrEnum]] = {
 _BOOL_OPTIONS = ("teams", "count_fives", "out_counts_partner")
 
 
+def _member[E: StrEnum](enum: type[E], value: object) -> E | None:
+    """The member of ``enum`` whose value is ``value`` (only text can be), or None."""
+    try:
+        return enum(value) if isinstance(value, str) else None
+    except ValueError:
+        return None
+
+
 def _parse_option(key: str, value: object) -> object:
     if key in _ENUM_OPTIONS:
         enum = _ENUM_OPTIONS[key]
-        try:
-            return enum(value)
-        except ValueError:
+        member = _member(enum, value)
+        if member is None:
             allowed = ", ".join(member.value for member in enum)
-            raise InvalidRules(f"{key} is one of {allowed}, not {value!r}") from None
+            raise InvalidRules(f"{key} is one of {allowed}, not {value!r}")
+        return member
     if key in _BOOL_OPTIONS:
         if not isinstance(value, bool):
             raise InvalidRules(f"{key} is true or false, not {value!r}")
@@ -264,10 +272,9 @@ class Rules:
         """Read a record's ``rules`` object; anything unknown or out of range is refused."""
         if not isinstance(data, Mapping):
             raise InvalidRules("rules is an object with at least preset and seats")
-        try:
-            preset = Preset(data.get("preset"))
-        except ValueError:
-            raise InvalidRules(f"{data.get('preset')!r} is not a preset") from None
+        preset = _member(Preset, data.get("preset"))
+        if preset is None:
+            raise InvalidRules(f"{data.get('preset')!r} is not a preset")
         seats = data.get("seats")
         if not _is_int(seats) or seats not in (2, 3, 4):
             raise InvalidRules(f"seats is 2, 3 or 4, not {seats!r}")

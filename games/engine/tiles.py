@@ -106,7 +106,7 @@ class Tile:
         return self.index < other.index
 
     def __str__(self) -> str:
-        return f"{self.high}-{self.low}"
+        return NAMES[self.index]
 
     def __repr__(self) -> str:
         return f"Tile({self.high}, {self.low})"
@@ -115,6 +115,8 @@ class Tile:
 ALL_TILES: tuple[Tile, ...] = tuple(
     Tile._make(high, low) for high in range(HIGHEST + 1) for low in range(high + 1)
 )
+#: Each tile's name by index, written once: views spell every tile of every update.
+NAMES: tuple[str, ...] = tuple(f"{tile.high}-{tile.low}" for tile in ALL_TILES)
 
 # --- the fast representation --------------------------------------------------------------
 #: ``BIT[i]`` is the mask of tile ``i`` alone.

@@ -14,77 +14,152 @@ the hand is over. A spectator's view (``seat=None``) holds no hand at all.
 (7, (7, 7), 14)
 >>> view_for(match, None).hand
 ()
+
+The view holds the engine's own values (:class:`Tile`, moves, :class:`Rules`); its one spelling
+as JSON, the state every connection is sent, is :meth:`SeatView.to_json`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
+from .deal import Deal
 from .hand import RESULT_NAMES, HandState
-from .match import Match, history_to_record
-from .moves import DRAW, END_OF_SLOT, PASS
-from .tiles import ALL_TILES, IS_DOUBLE, OTHER, tiles_of
+from .moves import DRAW, END_OF_SLOT, PASS, End, Entry, Move, decode, entry_of
+from .rules import Rules
+from .tiles import ALL_TILES, IS_DOUBLE, NAMES, OTHER, Tile, tiles_of
+
+
+class MatchState(Protocol):
+    """What a view reads of a match. :class:`~games.engine.match.Match` is the one kind; it is
+    named by its shape so that this module needs nothing of ``match.py``, which imports it."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def hand(self) -> HandState | None: ...
+    @property
+    def deals(self) -> Sequence[Deal]: ...
+    @property
+    def turn(self) -> int | None: ...
+    @property
+    def scores(self) -> Sequence[int]: ...
+    @property
+    def hand_wins(self) -> Sequence[int]: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def winners(self) -> tuple[int, ...]: ...
 
 
 @dataclass(frozen=True, slots=True)
 class Placement:
     """A tile on the table: ``outer`` is the number it shows away from the centre."""
 
-    tile: str
+    tile: Tile
     outer: int
 
     def to_json(self) -> dict[str, Any]:
-        return {"tile": self.tile, "outer": self.outer}
+        return {"tile": NAMES[self.tile.index], "outer": self.outer}
+
+
+@dataclass(frozen=True, slots=True)
+class Spinner:
+    """All Fives: the first double, open on all four sides. ``arm`` and ``index`` place it on
+    the table (both None: it is the opening tile)."""
+
+    tile: Tile
+    arm: End | None
+    index: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        arm = None if self.arm is None else self.arm.value
+        return {"tile": str(self.tile), "arm": arm, "index": self.index}
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """A move the seat may make now; ``scores`` (All Fives plays only) is what it scores."""
+
+    move: Move
+    scores: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = self.move.to_json()
+        if self.scores is not None:
+            out["scores"] = self.scores
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How the hand ended (``result`` None: a count ended the match), every hand shown."""
+
+    result: str | None
+    winners: tuple[int, ...]
+    points: tuple[int, ...]
+    hands: tuple[tuple[Tile, ...], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "result": self.result,
+            "winners": list(self.winners),
+            "points": list(self.points),
+            "hands": [_names(tiles) for tiles in self.hands],
+        }
 
 
 @dataclass(frozen=True, slots=True)
 class SeatView:
+    """What one seat (``None``: a spectator) may know now, as the engine's values."""
+
     seat: int | None
-    rules: dict[str, Any]
+    rules: Rules
     hand_number: int
     opener: int | None
     turn: int | None
-    hand: tuple[str, ...]
+    hand: tuple[Tile, ...]
     counts: tuple[int, ...]
     boneyard: int
     scores: tuple[int, ...]
     hand_points: tuple[int, ...]
     hand_wins: tuple[int, ...]
-    opening: str | None
-    arms: dict[str, tuple[Placement, ...]]
-    ends: dict[str, int]
-    spinner: dict[str, Any] | None
+    opening: Tile | None
+    arms: dict[End, tuple[Placement, ...]]
+    ends: dict[End, int]
+    spinner: Spinner | None
     count: int | None
-    history: tuple[dict[str, Any], ...]
-    legal: tuple[dict[str, Any], ...]
-    result: dict[str, Any] | None
+    history: tuple[Entry, ...]
+    legal: tuple[Legal, ...]
+    result: Result | None
     finished: bool
     winners: tuple[int, ...]
 
     def to_json(self) -> dict[str, Any]:
         return {
             "seat": self.seat,
-            "rules": self.rules,
+            "rules": self.rules.to_record(),
             "hand_number": self.hand_number,
             "opener": self.opener,
             "turn": self.turn,
-            "hand": list(self.hand),
+            "hand": _names(self.hand),
             "counts": list(self.counts),
             "boneyard": self.boneyard,
             "scores": list(self.scores),
             "hand_points": list(self.hand_points),
             "hand_wins": list(self.hand_wins),
             "table": {
-                "opening": self.opening,
-                **{arm: [p.to_json() for p in tiles] for arm, tiles in self.arms.items()},
+                "opening": None if self.opening is None else str(self.opening),
+                **{arm.value: [p.to_json() for p in tiles] for arm, tiles in self.arms.items()},
             },
-            "ends": self.ends,
-            "spinner": self.spinner,
+            "ends": {end.value: value for end, value in self.ends.items()},
+            "spinner": None if self.spinner is None else self.spinner.to_json(),
             "count": self.count,
-            "history": list(self.history),
-            "legal": list(self.legal),
-            "result": self.result,
+            "history": [entry.to_json() for entry in self.history],
+            "legal": _legal_json(self.legal),
+            "result": None if self.result is None else self.result.to_json(),
             "match": {
                 "finished": self.finished,
                 "winners": list(self.winners),
@@ -92,14 +167,14 @@ class SeatView:
         }
 
 
-def view_for(match: Match, seat: int | None) -> SeatView:
+def view_for(match: MatchState, seat: int | None) -> SeatView:
     """The view of ``seat`` (or of a spectator, ``None``)."""
     rules = match.rules
     hand = match.hand
     if hand is None:
         return SeatView(
             seat=seat,
-            rules=rules.to_record(),
+            rules=rules,
             hand_number=0,
             opener=None,
             turn=None,
@@ -121,12 +196,10 @@ def view_for(match: Match, seat: int | None) -> SeatView:
             winners=match.winners,
         )
     opening, arms, spinner = _layout(hand)
-    ends = {
-        END_OF_SLOT[slot].value: hand.ends[slot] for slot in hand.open_slots if hand.ends[slot] >= 0
-    }
+    ends = {END_OF_SLOT[slot]: hand.ends[slot] for slot in hand.open_slots if hand.ends[slot] >= 0}
     return SeatView(
         seat=seat,
-        rules=rules.to_record(),
+        rules=rules,
         hand_number=len(match.deals) - 1,
         opener=hand.opener,
         turn=match.turn,
@@ -141,7 +214,7 @@ def view_for(match: Match, seat: int | None) -> SeatView:
         ends=ends,
         spinner=spinner,
         count=hand.count() if hand.fives and opening else None,
-        history=tuple(history_to_record(hand.history)),
+        history=tuple(entry_of(code, i == 0) for i, code in enumerate(hand.history)),
         legal=_legal_for(match, hand, seat),
         result=_result(match, hand),
         finished=match.finished,
@@ -153,13 +226,13 @@ def view_for(match: Match, seat: int | None) -> SeatView:
 OWN_KEYS = ("seat", "hand", "legal")
 
 
-def own_json(match: Match, seat: int | None) -> dict[str, Any]:
+def own_json(match: MatchState, seat: int | None) -> dict[str, Any]:
     """The part of ``seat``'s view that is its own: the seat, its tiles and its legal moves, as
     :meth:`SeatView.to_json` spells them. Every other key of a view is the same for every seat
     and for a spectator, so a server can build that part once for all of them.
 
     >>> import random
-    >>> from games.engine import Deal, Rules
+    >>> from games.engine import Deal, Match, Rules
     >>> match = Match(Rules.for_preset("draw", seats=2))
     >>> match.start_hand(Deal.shuffled(match.rules, random.Random(5)))
     >>> spectator = view_for(match, None).to_json()
@@ -171,28 +244,44 @@ def own_json(match: Match, seat: int | None) -> dict[str, Any]:
         return {"seat": seat, "hand": [], "legal": []}
     return {
         "seat": seat,
-        "hand": list(_own_tiles(hand, seat)),
-        "legal": list(_legal_for(match, hand, seat)),
+        "hand": _names(_own_tiles(hand, seat)),
+        "legal": _legal_json(_legal_for(match, hand, seat)),
     }
 
 
-def _own_tiles(hand: HandState, seat: int | None) -> tuple[str, ...]:
-    return () if seat is None else tuple(str(t) for t in reversed(tiles_of(hand.hands[seat])))
+def _names(tiles: tuple[Tile, ...]) -> list[str]:
+    return [NAMES[tile.index] for tile in tiles]
 
 
-#: Each tile's name, and each tile as placed showing each number outward: made once, not at
-#: every update of every table.
-_NAMES = tuple(str(tile) for tile in ALL_TILES)
-_PLACEMENTS = tuple(tuple(Placement(name, outer) for outer in range(7)) for name in _NAMES)
+def _hands(hand: HandState) -> tuple[tuple[Tile, ...], ...]:
+    return tuple(_tiles(mask) for mask in hand.hands)
+
+
+def _tiles(mask: int) -> tuple[Tile, ...]:
+    """A hand's tiles as a view shows them, highest first."""
+    return tuple(reversed(tiles_of(mask)))
+
+
+def _legal_json(legal: tuple[Legal, ...]) -> list[dict[str, Any]]:
+    return [option.to_json() for option in legal]
+
+
+def _own_tiles(hand: HandState, seat: int | None) -> tuple[Tile, ...]:
+    return () if seat is None else _tiles(hand.hands[seat])
+
+
+#: Each tile as placed showing each number outward: made once, not at every update of every
+#: table.
+_PLACEMENTS = tuple(tuple(Placement(tile, outer) for outer in range(7)) for tile in ALL_TILES)
 
 
 def _layout(
     hand: HandState,
-) -> tuple[str | None, dict[str, tuple[Placement, ...]], dict[str, Any] | None]:
+) -> tuple[Tile | None, dict[End, tuple[Placement, ...]], Spinner | None]:
     """The opening tile and, per end, the tiles laid on it from the centre outward."""
-    arms: dict[str, list[Placement]] = {end.value: [] for end in END_OF_SLOT}
-    opening: str | None = None
-    spinner: dict[str, Any] | None = None
+    arms: dict[End, list[Placement]] = {end: [] for end in END_OF_SLOT}
+    opening: Tile | None = None
+    spinner: Spinner | None = None
     values = [-1, -1, -1, -1]
     for entry in hand.history:
         code = entry & 127
@@ -200,41 +289,34 @@ def _layout(
             continue
         tile = code >> 2
         if opening is None:
-            opening = _NAMES[tile]
-            values[0], values[1] = ALL_TILES[tile].high, ALL_TILES[tile].low
+            opening = ALL_TILES[tile]
+            values[0], values[1] = opening.high, opening.low
             if hand.fives and IS_DOUBLE[tile]:
-                spinner = {"tile": opening, "arm": None, "index": None}
-                values[2] = values[3] = ALL_TILES[tile].high
+                spinner = Spinner(opening, None, None)
+                values[2] = values[3] = opening.high
             continue
         slot = code & 3
         outer = OTHER[tile * 7 + values[slot]]
         values[slot] = outer
-        arm = END_OF_SLOT[slot].value
+        arm = END_OF_SLOT[slot]
         arms[arm].append(_PLACEMENTS[tile][outer])
         if hand.fives and spinner is None and IS_DOUBLE[tile]:
-            spinner = {"tile": _NAMES[tile], "arm": arm, "index": len(arms[arm]) - 1}
+            spinner = Spinner(ALL_TILES[tile], arm, len(arms[arm]) - 1)
             values[2] = values[3] = outer  # its short sides, once open, show its number
     return opening, {arm: tuple(tiles) for arm, tiles in arms.items() if tiles}, spinner
 
 
-def _legal_for(match: Match, hand: HandState, seat: int | None) -> tuple[dict[str, Any], ...]:
+def _legal_for(match: MatchState, hand: HandState, seat: int | None) -> tuple[Legal, ...]:
     if seat is None or match.turn != seat:
         return ()
     opening = hand.ends[0] < 0
-    out = []
-    for code in hand.legal_codes():
-        if code == DRAW:
-            out.append({"draw": True})
-        elif code == PASS:
-            out.append({"pass": True})
-        else:
-            move: dict[str, Any] = {"play": _NAMES[code >> 2]}
-            if not opening:
-                move["end"] = END_OF_SLOT[code & 3].value
-            if hand.fives:
-                move["scores"] = _count_after(hand, code)
-            out.append(move)
-    return tuple(out)
+    return tuple(
+        Legal(
+            decode(code, opening=opening),
+            _count_after(hand, code) if hand.fives and code < DRAW else None,
+        )
+        for code in hand.legal_codes()
+    )
 
 
 def _count_after(hand: HandState, code: int) -> int:
@@ -245,13 +327,42 @@ def _count_after(hand: HandState, code: int) -> int:
     return total if total % 5 == 0 else 0
 
 
-def _result(match: Match, hand: HandState) -> dict[str, Any] | None:
+def _result(match: MatchState, hand: HandState) -> Result | None:
     """At a hand's end (or a match ended by a count): every hand shown, with the points."""
     if not hand.result and not match.finished:
         return None
-    return {
-        "result": RESULT_NAMES[hand.result],
-        "winners": list(hand.winners),
-        "points": list(hand.points),
-        "hands": [[str(t) for t in reversed(tiles_of(mask))] for mask in hand.hands],
-    }
+    return Result(
+        result=RESULT_NAMES[hand.result],
+        winners=tuple(hand.winners),
+        points=tuple(hand.points),
+        hands=_hands(hand),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed:
+    """The hand in play with nothing hidden: every seat's tiles and the undrawn boneyard, next
+    tile first. For replaying a record and for audits; never sent to a seat in play."""
+
+    hands: tuple[tuple[Tile, ...], ...]
+    boneyard: tuple[Tile, ...]
+    result: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tiles": [_names(tiles) for tiles in self.hands],
+            "boneyard": _names(self.boneyard),
+            "result": self.result,
+        }
+
+
+def reveal(match: MatchState) -> Revealed | None:
+    """Everything about the hand in play (None before the first deal)."""
+    hand = match.hand
+    if hand is None:
+        return None
+    return Revealed(
+        hands=_hands(hand),
+        boneyard=tuple(ALL_TILES[i] for i in hand.boneyard[hand.drawn :]),
+        result=RESULT_NAMES[hand.result],
+    )

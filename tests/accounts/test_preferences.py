@@ -12,9 +12,8 @@ from django.test import Client
 from accounts import services
 from accounts.models import Preferences
 from accounts.selectors import preferences_of, setup_initial
-from games.engine import Rules, Target
+from games.engine import Preset, Rules, Target
 from games.engine.bots import Level
-from games.engine.rules import Preset
 from games.forms import LEVEL_FIELDS, SetupForm
 from games.models import Table
 

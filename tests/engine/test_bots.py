@@ -8,9 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from random_play import random_rules, seeds, states_of_random_match
 
 from games.engine import ALL_TILES, Deal, End, IllegalMove, Match, Play, Rules, Tile
-from games.engine.bots import Bot, Budget, Level
+from games.engine.bots import Bot, Budget, Level, hint
 from games.engine.bots.arena import play_rotations
-from games.engine.bots.hint import hint
 from games.engine.bots.knowledge import NUMBER_TILES, Knowledge
 from games.engine.bots.sampling import Sampler
 from games.engine.record import export, move_from_record

@@ -13,9 +13,7 @@ import json
 import re
 from typing import Any
 
-from games.engine import Match
-from games.engine.match import history_to_record
-from games.engine.tiles import tiles_of
+from games.engine import Match, history_to_record, reveal
 
 TILE = re.compile(r"(?<![0-9])([0-6])-([0-6])(?![0-9])")
 ENDS = ("left", "right", "up", "down")
@@ -130,7 +128,7 @@ def fields_of(value: Any, path: str = "") -> set[str]:
 
 def hands_of(match: Match) -> list[set[str]]:
     """Each seat's tiles now."""
-    return [{str(tile) for tile in tiles_of(mask)} for mask in match.hand.hands]
+    return [{str(tile) for tile in hand} for hand in reveal(match).hands]
 
 
 class Moment:

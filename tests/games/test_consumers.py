@@ -13,8 +13,7 @@ from accounts.guests import GUEST_SESSION_KEY
 from dominoes.asgi import application
 from games import services
 from games.consumers import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, RATE_PER_SECOND
-from games.engine import IllegalMove, Rules, load
-from games.engine.record import move_from_record
+from games.engine import IllegalMove, Rules, load, move_from_record
 from games.models import Table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -82,7 +81,7 @@ async def test_connecting_sends_the_seats_own_view(seated):
     assert state["view"]["seat"] == 0
     record = await record_of(table)
     assert state["version"] == table.version
-    assert sorted(state["view"]["hand"]) == sorted(load(record).view_for(0).hand)
+    assert sorted(state["view"]["hand"]) == sorted(load(record).view_for(0).to_json()["hand"])
 
 
 async def test_a_move_is_applied_and_every_version_reaches_the_player(seated):
@@ -151,6 +150,17 @@ async def test_bad_input_gets_a_clear_error_and_changes_nothing(seated, frame):
     assert error["type"] == "error" and error["message"].endswith(".")
     resync = await receive(communicator)
     assert resync["type"] == "state" and resync["version"] == state["version"]
+    assert await record_of(table) == before
+
+
+async def test_a_move_naming_a_seat_is_refused_not_played_for_the_socket_seat(seated):
+    # The socket's seat is the one that moves; a move's JSON form has no seat to name.
+    table, communicator, state = seated
+    before = await record_of(table)
+    move = {**state["view"]["legal"][0], "seat": 1}
+    await communicator.send_json_to({"type": "move", "version": state["version"], "move": move})
+    error = await receive(communicator)
+    assert error["type"] == "error" and error["message"] == "A move has no 'seat'."
     assert await record_of(table) == before
 
 

@@ -10,8 +10,7 @@ import random
 import pytest
 
 from games import selectors, services
-from games.engine import Rules, load
-from games.engine.rules import PRESET_SEATS, Preset
+from games.engine import PRESET_SEATS, Preset, Rules, load
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,11 +23,11 @@ def secrets_of(record: dict, seat: int) -> set[str]:
     hand = match.hand
     if hand is None or hand.result or match.finished:
         return set()
-    view = match.view_for(seat)
-    table = {m["play"] for m in view.history if "play" in m}
+    view = match.view_for(seat).to_json()
+    table = {m["play"] for m in view["history"] if "play" in m}
     deal = record["hands"][-1]["deal"]
     every_tile = {t for h in deal["hands"] for t in h} | set(deal["boneyard"])
-    return every_tile - table - set(view.hand)
+    return every_tile - table - set(view["hand"])
 
 
 @pytest.mark.parametrize("preset", list(Preset))

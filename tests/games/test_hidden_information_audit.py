@@ -23,8 +23,7 @@ from hidden_audit import Moment, audit, hands_of
 from test_consumers import connect, new_session, receive
 
 from games import consumers, events, selectors, services, snapshots, writes
-from games.engine import Deal, Match, Rules, load
-from games.engine.rules import PRESET_SEATS, Preset
+from games.engine import PRESET_SEATS, Deal, Match, Preset, Rules, load
 from games.models import LogEntry, Table
 
 GAMES = 1000

@@ -8,8 +8,7 @@ import pytest
 from django.test import Client
 
 from accounts.guests import GUEST_SESSION_KEY, guest_token
-from games.engine import Rules
-from games.engine.rules import Preset
+from games.engine import Preset, Rules
 from games.models import Table
 from games.services import Player, create_online_table, start_table
 

@@ -8,9 +8,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from accounts.guests import GUEST_SESSION_KEY
-from games.engine import Rules, load
+from games.engine import Preset, Rules, load
 from games.engine.bots import Level
-from games.engine.rules import Preset
 from games.forms import HOUSE_RULES, LEVEL_FIELDS
 from games.models import Table
 
@@ -238,7 +237,7 @@ def test_the_table_page_embeds_the_players_own_view_and_no_other_hand(client, pr
     assert state["version"] == table.version
     assert state["table"]["id"] == table.public_id
     assert state["view"]["seat"] == 0
-    assert state["view"]["hand"] == list(match.view_for(0).hand)
+    assert state["view"]["hand"] == match.view_for(0).to_json()["hand"]
     assert state["view"] == match.view_for(0).to_json()
     for other in range(1, int(seats)):
         hidden = match.view_for(other).hand

@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 from test_hidden_information_audit import snapshot_of
 
 from games import selectors
-from games.engine import Deal, Match, Rules
-from games.engine.rules import PRESET_SEATS, Preset
+from games.engine import PRESET_SEATS, Deal, Match, Preset, Rules
 
 RECEIVERS_OF = {seats: (*range(seats), None) for seats in (2, 3, 4)}
 

@@ -19,6 +19,7 @@ from enum import StrEnum
 from ..moves import Move, decode
 from ..view import SeatView
 from . import policies
+from .hints import Hint, hint
 from .knowledge import Knowledge
 from .master import Budget, decide
 
@@ -63,4 +64,4 @@ class Bot:
         raise AssertionError(self.level)
 
 
-__all__ = ["Bot", "Budget", "Level"]
+__all__ = ["Bot", "Budget", "Hint", "Level", "hint"]

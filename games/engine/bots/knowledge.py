@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..hand import HandState
-from ..moves import DRAW, PASS, End
+from ..moves import DRAW, encode
 from ..rules import Rules
-from ..tiles import BIT, FULL_SET, SUIT, Tile
+from ..tiles import BIT, FULL_SET, SUIT
 from ..view import SeatView
 
 
@@ -25,16 +25,6 @@ def _tiles_showing(numbers: int) -> int:
 
 #: ``NUMBER_TILES[m]``: the tiles showing any number of the number mask ``m`` (bit n: n).
 NUMBER_TILES: tuple[int, ...] = tuple(_tiles_showing(m) for m in range(128))
-
-
-def move_code(move: dict, *, opening: bool) -> int:
-    """The core's code of a move as views and records spell it."""
-    if move.get("draw"):
-        return DRAW
-    if move.get("pass"):
-        return PASS
-    tile = Tile.parse(move["play"]).index
-    return tile << 2 if opening else tile << 2 | End(move["end"]).slot
 
 
 @dataclass(slots=True)
@@ -55,8 +45,10 @@ class Knowledge:
     def from_view(cls, view: SeatView) -> Knowledge:
         if view.seat is None or view.turn != view.seat:
             raise ValueError("a bot is asked to move only on its own turn")
-        rules = Rules.from_record(view.rules)
-        codes = [move_code(m, opening=i == 0) for i, m in enumerate(view.history)]
+        # A seat to move has a hand dealt, so an opener.
+        assert view.opener is not None
+        rules = view.rules
+        codes = [encode(entry.move) for entry in view.history]
         draws = sum(1 for code in codes if code == DRAW)
         public = HandState.public(rules, opener=view.opener, boneyard_size=view.boneyard + draws)
         voids = [0] * rules.seats
@@ -66,7 +58,7 @@ class Knowledge:
                 stuck_on = 0
                 for slot in public.open_slots:
                     stuck_on |= 1 << public.ends[slot]
-                seat = entry["seat"]
+                seat = entry.seat
                 # After drawing while stuck, every tile held lacks these numbers, but tiles
                 # drawn now may show numbers it lacked before: only the new void is certain.
                 voids[seat] = stuck_on if code == DRAW else voids[seat] | stuck_on
@@ -74,10 +66,9 @@ class Knowledge:
                 played |= BIT[code >> 2]
             public.push(code)
         own = 0
-        for text in view.hand:
-            own |= BIT[Tile.parse(text).index]
+        for tile in view.hand:
+            own |= BIT[tile.index]
         unseen = FULL_SET & ~played & ~own
-        opening = not view.history
         return cls(
             rules=rules,
             seat=view.seat,
@@ -86,7 +77,7 @@ class Knowledge:
             voids=voids,
             counts=list(view.counts),
             public=public,
-            legal=[move_code(m, opening=opening) for m in view.legal],
+            legal=[encode(option.move) for option in view.legal],
             scores=list(view.scores),
         )
 

@@ -10,8 +10,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
-from games.engine import ReplayReport, replay_text
-from games.engine.record import unreadable
+from games.engine import ReplayReport, replay_text, unreadable
 
 NOT_READABLE = 2
 
