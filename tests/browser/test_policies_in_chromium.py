@@ -38,7 +38,7 @@ class Watched:
     def page(self, page: Page) -> Page:
         def console(message) -> None:
             where = message.location.get("url", "")
-            # The browser asks for /favicon.ico by itself; the site's icons are not CSP's.
+            # Pages without the site's icon link (the admin) make the browser ask /favicon.ico.
             if message.type == "error" and not where.endswith("/favicon.ico"):
                 self.problems.append(f"console ({page.url}, {where}): {message.text}")
 
