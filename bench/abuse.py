@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import http.client
 import json
 import os
@@ -39,7 +38,6 @@ import random
 import re
 import statistics
 import sys
-import tempfile
 import threading
 import time
 import urllib.parse
@@ -48,7 +46,6 @@ from pathlib import Path
 from time import perf_counter
 
 import orjson
-import psycopg
 import redis
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -61,6 +58,7 @@ from table import (  # noqa: E402
     Server,
     WebSocket,
     add_service_arguments,
+    bench_services,
     migrate,
     site_env,
 )
@@ -379,24 +377,8 @@ def main() -> None:
     unknown = set(args.floods) - set(FLOODS)
     if unknown:
         parser.error(f"unknown floods: {', '.join(sorted(unknown))}")
-    postgres = args.postgres.rstrip("/")
-    database = f"bench_abuse_{os.getpid()}"
-    with tempfile.TemporaryDirectory(prefix="bench_abuse_") as logs:
-        with psycopg.connect(f"{postgres}/postgres", autocommit=True) as db:
-            db.execute(f'CREATE DATABASE "{database}"')
-        try:
-            redis.Redis.from_url(args.redis).flushdb()
-            asyncio.run(bench(args, Path(logs), f"{postgres}/{database}"))
-        finally:
-            try:
-                with contextlib.suppress(Exception):
-                    from django.db import connections
-
-                    connections.close_all()
-                with psycopg.connect(f"{postgres}/postgres", autocommit=True) as db:
-                    db.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
-            finally:
-                redis.Redis.from_url(args.redis).flushdb()
+    with bench_services(args, "abuse") as (logs, database_url):
+        asyncio.run(bench(args, logs, database_url))
 
 
 if __name__ == "__main__":

@@ -53,10 +53,8 @@ import json
 import os
 import random
 import resource
-import signal
 import statistics
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,7 +63,6 @@ from typing import Any, Protocol
 
 import orjson
 import psycopg
-import redis
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -77,6 +74,7 @@ from table import (  # noqa: E402
     Server,
     WebSocket,
     add_service_arguments,
+    bench_services,
     migrate,
     percentiles_ms,
     site_env,
@@ -853,26 +851,8 @@ def main() -> None:
     if limit < 2 * args.tables + 256:
         parser.error(f"the open-file limit ({limit}) is too low for {args.tables} tables")
 
-    # SIGTERM unwinds like Ctrl-C, through the finally blocks that stop servers and drop data.
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    postgres = args.postgres.rstrip("/")
-    database = f"bench_load_{os.getpid()}"
-    with tempfile.TemporaryDirectory(prefix="bench_load_") as logs:
-        with psycopg.connect(f"{postgres}/postgres", autocommit=True) as db:
-            db.execute(f'CREATE DATABASE "{database}"')
-        try:
-            redis.Redis.from_url(args.redis).flushdb()
-            bench(args, Path(logs), f"{postgres}/{database}")
-        finally:
-            try:
-                with contextlib.suppress(Exception):
-                    from django.db import connections
-
-                    connections.close_all()
-                with psycopg.connect(f"{postgres}/postgres", autocommit=True) as db:
-                    db.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
-            finally:
-                redis.Redis.from_url(args.redis).flushdb()
+    with bench_services(args, "load") as (logs, database_url):
+        bench(args, logs, database_url)
 
 
 if __name__ == "__main__":

@@ -31,11 +31,8 @@ import argparse
 import http.client
 import itertools
 import json
-import os
-import signal
 import statistics
 import sys
-import tempfile
 import threading
 import time
 import urllib.parse
@@ -46,12 +43,11 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 from time import perf_counter
 
-import psycopg
 import redis
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from table import HOST, Server, add_service_arguments, migrate, site_env  # noqa: E402
+from table import HOST, Server, add_service_arguments, bench_services, migrate, site_env  # noqa: E402
 
 TIMEOUT = 60.0
 #: Seconds between two home page loads.
@@ -275,21 +271,8 @@ def main() -> None:
     if min(args.seconds, args.flooders, args.flood_requests, args.signups) < 1:
         parser.error("--seconds, --flooders, --flood-requests and --signups: at least 1")
 
-    # SIGTERM unwinds like Ctrl-C, through the finally blocks that stop servers and drop data.
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    postgres = args.postgres.rstrip("/")
-    database = f"bench_login_{os.getpid()}"
-    with tempfile.TemporaryDirectory(prefix="bench_login_") as logs:
-        with psycopg.connect(f"{postgres}/postgres", autocommit=True) as db:
-            db.execute(f'CREATE DATABASE "{database}"')
-        try:
-            bench(args, Path(logs), f"{postgres}/{database}")
-        finally:
-            try:
-                with psycopg.connect(f"{postgres}/postgres", autocommit=True) as db:
-                    db.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
-            finally:
-                redis.Redis.from_url(args.redis).flushdb()
+    with bench_services(args, "login") as (logs, database_url):
+        bench(args, logs, database_url)
 
 
 if __name__ == "__main__":

@@ -80,7 +80,7 @@ import sys
 import tempfile
 import time
 import urllib.parse
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -808,6 +808,37 @@ def add_service_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+@contextlib.contextmanager
+def bench_services(
+    args: argparse.Namespace, name: str, *, services: bool = True
+) -> Iterator[tuple[Path, str]]:
+    """A folder for the servers' logs and the URL of a PostgreSQL database of the bench's own
+    (created here, dropped at the end; "" when ``services`` is off), with the Redis database
+    ``args.redis`` flushed at the start and the end. SIGTERM unwinds through it like Ctrl-C."""
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    postgres = args.postgres.rstrip("/")
+    database = f"bench_{name}_{os.getpid()}"
+    with tempfile.TemporaryDirectory(prefix=f"bench_{name}_") as logs:
+        if not services:
+            yield Path(logs), ""
+            return
+        with psycopg.connect(f"{postgres}/postgres", autocommit=True) as db:
+            db.execute(f'CREATE DATABASE "{database}"')
+        try:
+            redis.Redis.from_url(args.redis).flushdb()
+            yield Path(logs), f"{postgres}/{database}"
+        finally:
+            try:
+                with contextlib.suppress(Exception):  # a bench that ran the site in-process
+                    from django.db import connections
+
+                    connections.close_all()
+                with psycopg.connect(f"{postgres}/postgres", autocommit=True) as db:
+                    db.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+            finally:
+                redis.Redis.from_url(args.redis).flushdb()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.partition("\n")[0])
     parser.add_argument(
@@ -853,26 +884,9 @@ def main() -> None:
     if not 0 <= args.bot_pause < MESSAGE_TIMEOUT / 10:
         parser.error(f"--bot-pause: from 0 to {MESSAGE_TIMEOUT / 10:g} s")
 
-    # SIGTERM unwinds like Ctrl-C, through the finally blocks that stop servers and drop data.
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     services = set(args.modes) != {"sqlite"}  # PostgreSQL and Redis
-    postgres = args.postgres.rstrip("/")
-    database = f"bench_table_{os.getpid()}"
-    with tempfile.TemporaryDirectory(prefix="bench_table_") as logs:
-        if services:
-            with psycopg.connect(f"{postgres}/postgres", autocommit=True) as db:
-                db.execute(f'CREATE DATABASE "{database}"')
-        try:
-            if services:
-                redis.Redis.from_url(args.redis).flushdb()
-            asyncio.run(bench(args, Path(logs), f"{postgres}/{database}"))
-        finally:
-            if services:
-                try:
-                    with psycopg.connect(f"{postgres}/postgres", autocommit=True) as db:
-                        db.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
-                finally:
-                    redis.Redis.from_url(args.redis).flushdb()
+    with bench_services(args, "table", services=services) as (logs, database_url):
+        asyncio.run(bench(args, logs, database_url))
 
 
 if __name__ == "__main__":

@@ -264,7 +264,11 @@ def test_a_move_updates_the_table_row_in_place_without_touching_its_indexes():
         table.refresh_from_db()
         moves += 1
     assert moves == 5
-    assert row_updates() == (updated + moves, in_place + moves)
+    # The counts are the table's, from every connection: another one (an earlier test's,
+    # flushing its counts once idle) may add updates of its own meanwhile. None of the moves'
+    # may be missing from the in-place ones: an index on a column a move changes makes it 0.
+    now_updated, now_in_place = row_updates()
+    assert now_updated - updated >= moves and now_in_place - in_place >= moves
 
 
 def test_the_table_leaves_room_on_its_pages_for_the_next_versions_of_its_rows():
