@@ -41,7 +41,6 @@ import sys
 import threading
 import time
 import urllib.parse
-from http.cookies import SimpleCookie
 from pathlib import Path
 from time import perf_counter
 
@@ -59,6 +58,7 @@ from table import (  # noqa: E402
     WebSocket,
     add_service_arguments,
     bench_services,
+    exchange,
     migrate,
     site_env,
 )
@@ -89,7 +89,7 @@ class Browser:
         )
 
     def request(self, method: str, path: str, form: dict[str, str] | None = None) -> tuple:
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        headers = {}
         body = None
         if form is not None:
             body = urllib.parse.urlencode(form)
@@ -97,17 +97,10 @@ class Browser:
             headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
             headers["Referer"] = f"http://{HOST}:{self.port}{path}"
         try:
-            self.http.request(method, path, body=body, headers=headers)
-            response = self.http.getresponse()
+            return exchange(self.http, self.cookies, method, path, body, headers)
         except (http.client.HTTPException, OSError):
             self.http.close()  # the server closed the keep-alive connection: once more
-            self.http.request(method, path, body=body, headers=headers)
-            response = self.http.getresponse()
-        content = response.read()
-        for line in response.headers.get_all("Set-Cookie") or []:
-            for name, morsel in SimpleCookie(line).items():
-                self.cookies[name] = morsel.value
-        return response, content
+            return exchange(self.http, self.cookies, method, path, body, headers)
 
     def new_table(self, mode: str) -> str:
         self.request("GET", "/play/")

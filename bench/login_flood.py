@@ -39,7 +39,6 @@ import urllib.parse
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
-from http.cookies import SimpleCookie
 from pathlib import Path
 from time import perf_counter
 
@@ -47,7 +46,15 @@ import redis
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from table import HOST, Server, add_service_arguments, bench_services, migrate, site_env  # noqa: E402
+from table import (  # noqa: E402
+    HOST,
+    Server,
+    add_service_arguments,
+    bench_services,
+    exchange,
+    migrate,
+    site_env,
+)
 
 TIMEOUT = 60.0
 #: Seconds between two home page loads.
@@ -72,18 +79,11 @@ class Browser:
 
     def request(self, method: str, path: str, form: dict | None = None, address: str = HOST):
         headers = {"X-Forwarded-For": address}
-        if self.cookies:
-            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         body = None
         if form is not None:
             body = urllib.parse.urlencode({**form, "csrfmiddlewaretoken": self.csrf(address)})
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-        self.http.request(method, path, body=body, headers=headers)
-        response = self.http.getresponse()
-        content = response.read()
-        for line in response.headers.get_all("Set-Cookie") or []:
-            for name, morsel in SimpleCookie(line).items():
-                self.cookies[name] = morsel.value
+        response, content = exchange(self.http, self.cookies, method, path, body, headers)
         return response.status, content
 
     def csrf(self, address: str) -> str:

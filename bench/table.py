@@ -505,15 +505,7 @@ class Guest:
         if self.http.sock is None and self.requests_made:
             self.reconnects += 1  # the server closed the keep-alive connection
         self.requests_made += 1
-        if self.cookies:
-            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        self.http.request(method, path, body=body, headers=headers)
-        response = self.http.getresponse()
-        content = response.read()
-        for line in response.headers.get_all("Set-Cookie") or []:
-            for name, morsel in SimpleCookie(line).items():
-                self.cookies[name] = morsel.value
-        return response, content
+        return exchange(self.http, self.cookies, method, path, body, headers)
 
     def new_table(self) -> str:
         if "csrftoken" not in self.cookies:
@@ -806,6 +798,28 @@ def add_service_arguments(parser: argparse.ArgumentParser) -> None:
         default="redis://127.0.0.1:6379/3",
         help="Redis database of the bench's own, flushed at start and end (default db 3)",
     )
+
+
+def exchange(
+    connection: http.client.HTTPConnection,
+    cookies: dict[str, str],
+    method: str,
+    path: str,
+    body: str | None = None,
+    headers: dict[str, str] | None = None,
+) -> tuple[http.client.HTTPResponse, bytes]:
+    """One request on a keep-alive connection, sent with ``cookies`` and keeping what the
+    response sets in them, as a browser does; the response and its body."""
+    headers = dict(headers or {})
+    if cookies:
+        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
+    connection.request(method, path, body=body, headers=headers)
+    response = connection.getresponse()
+    content = response.read()
+    for line in response.headers.get_all("Set-Cookie") or []:
+        for name, morsel in SimpleCookie(line).items():
+            cookies[name] = morsel.value
+    return response, content
 
 
 @contextlib.contextmanager
