@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.contrib.sessions.backends.base import SessionBase
 
-from games.services import Player
+from accounts.players import Player
 
 GUEST_SESSION_KEY = "guest"
 

@@ -11,7 +11,7 @@ from django.db import models
 
 from games.engine import TARGET_RANGE, Preset
 from games.engine.bots import Level
-from games.forms import LEVEL_NAMES, PRESET_NAMES
+from games.words import LEVEL_NAMES, PRESET_NAMES
 
 
 class Preferences(models.Model):

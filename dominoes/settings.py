@@ -121,7 +121,7 @@ MIDDLEWARE = [
 ]
 
 #: The largest request body read (dominoes.body_limit): a record import's file (1 MB,
-#: games.player_views.MAX_RECORD_BYTES) and its form; anything larger is refused unread.
+#: games.records.player_views.MAX_RECORD_BYTES) and its form; anything larger is refused unread.
 MAX_REQUEST_BODY_BYTES = 1_100_000
 
 ROOT_URLCONF = "dominoes.urls"

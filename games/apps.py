@@ -7,8 +7,9 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        from games import results, signals
+        from games import signals
+        from games.records import results
 
         signals.match_finished.connect(
-            results.on_match_finished, dispatch_uid="games.results.on_match_finished"
+            results.on_match_finished, dispatch_uid="games.records.results.on_match_finished"
         )

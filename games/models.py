@@ -21,8 +21,8 @@ from django.conf import settings
 from django.db import models
 
 from accounts.names import DISPLAY_NAME_MAX, validate_display_name
-from games.families import FAMILY_LABELS
-from games.glicko2 import PROVISIONAL_RD
+from games.records.families import FAMILY_LABELS
+from games.records.glicko2 import PROVISIONAL_RD
 
 FAMILY_CHOICES = [(family.value, label) for family, label in FAMILY_LABELS.items()]
 
@@ -213,7 +213,8 @@ class LogEntry(models.Model):
     # in the database either: checking it cost every move a lock on the row it had just
     # updated, for a table that is there by construction (a move's statement inserts its
     # entries only for the row its UPDATE returns; the locked path holds the row). Deleting a
-    # table deletes its log all the same (Django cascades: tests/games/test_one_statement_moves.py);
+    # table deletes its log all the same (Django cascades:
+    # tests/games/services/test_one_statement_moves.py);
     # only a move committed while a table is being deleted can leave its entry behind, which
     # nothing reads (no table id is given twice).
     table = models.ForeignKey(
@@ -238,7 +239,7 @@ class LogEntry(models.Model):
 
 class MatchResult(models.Model):
     """How a finished match went for one signed-in person's seat: the row statistics, history
-    and ratings read. Written once per seat by :mod:`games.results` when the match ends."""
+    and ratings read. Written once per seat by :mod:`games.records.results` when the match ends."""
 
     class Outcome(models.TextChoices):
         WIN = "win", "Won"
@@ -292,7 +293,7 @@ class MatchResult(models.Model):
 
 
 class Rating(models.Model):
-    """A person's Glicko-2 rating in one family of presets (:mod:`games.families`)."""
+    """A person's Glicko-2 rating in one family of presets (:mod:`games.records.families`)."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, related_name="ratings", on_delete=models.CASCADE

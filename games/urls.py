@@ -1,6 +1,7 @@
 from django.urls import path
 
-from games import player_views, views
+from games import views
+from games.records import player_views
 
 app_name = "games"
 
@@ -10,7 +11,7 @@ urlpatterns = [
     path("tables/<slug:public_id>/join/", views.join, name="join"),
 ]
 
-# Statistics, history, replays, profiles and the leaderboard (games.player_views).
+# Statistics, history, replays, profiles and the leaderboard (games.records.player_views).
 urlpatterns += [
     path("me/statistics/", player_views.statistics, name="statistics"),
     path("me/history/", player_views.history, name="history"),

@@ -13,9 +13,10 @@ from accounts.selectors import setup_initial
 from dominoes import limits
 from games import selectors, services
 from games.engine import Rules
-from games.forms import SetupForm, describe_rules, table_info
+from games.forms import SetupForm
 from games.models import Table
 from games.services import Player, TableError, TableNotFound
+from games.words import describe_rules, table_info
 
 
 def _player(request: HttpRequest, *, start_session: bool = False) -> Player:

@@ -9,7 +9,7 @@ from django.test import Client
 
 from accounts.selectors import display_name
 from games.engine import Rules
-from games.profiles import profile_url
+from games.records.profiles import profile_url
 from games.services import Player, create_online_table
 
 

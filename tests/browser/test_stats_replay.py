@@ -17,7 +17,7 @@ from test_table_accessibility import report, violations
 from games import services
 from games.engine import Rules, load
 from games.models import Rating
-from games.profiles import profile_url
+from games.records.profiles import profile_url
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

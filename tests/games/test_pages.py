@@ -10,8 +10,9 @@ from django.test import Client
 from accounts.guests import GUEST_SESSION_KEY
 from games.engine import Preset, Rules, load
 from games.engine.bots import Level
-from games.forms import HOUSE_RULES, LEVEL_FIELDS
+from games.forms import LEVEL_FIELDS
 from games.models import Table
+from games.words import HOUSE_RULES
 
 # Real commits: the computer's turns run on commit (inline in the test settings).
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -19,7 +19,7 @@ from stats.stats_builders import computer_match
 import dominoes.views
 from games import services
 from games.engine import Rules
-from games.profiles import profile_url
+from games.records.profiles import profile_url
 from games.services import Player
 from tournaments import services as tournaments
 

@@ -3,7 +3,7 @@ matches that have none yet. Safe to run at any time: recording is idempotent."""
 
 from django.core.management.base import BaseCommand
 
-from games.results import record_missing_results
+from games.records.results import record_missing_results
 
 
 class Command(BaseCommand):

@@ -17,12 +17,12 @@ from django.db.models import Count, Q, Sum
 from django.db.models.functions import TruncDate
 
 from accounts.selectors import display_name
-from games.charts import DayResults
 from games.engine import Rules
-from games.families import FAMILY_LABELS, Family
-from games.forms import PRESET_NAMES
 from games.models import LogEntry, MatchResult, Rating, Seat, Table
+from games.records.charts import DayResults
+from games.records.families import FAMILY_LABELS, Family
 from games.services import NotYourSeat, Player, TableError, TableNotFound
+from games.words import PRESET_NAMES
 
 HISTORY_PAGE_SIZE = 20
 LEADERBOARD_SIZE = 100

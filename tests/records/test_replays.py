@@ -197,7 +197,7 @@ def test_a_record_with_no_hand_is_refused(client):
 
 
 def test_a_file_too_large_to_be_a_record_is_refused_unread(client):
-    from games.player_views import MAX_RECORD_BYTES
+    from games.records.player_views import MAX_RECORD_BYTES
 
     response = upload(client, b" " * (MAX_RECORD_BYTES + 1))
     assert response.status_code == 400

@@ -198,7 +198,7 @@ def test_two_racing_submissions_of_the_same_move_apply_exactly_once():
 
 def test_undo_takes_back_the_players_move_and_the_computers_since(monkeypatch):
     # Dealt so that the computer answers without drawing: a draw is never taken back
-    # (tests/games/test_fair_play.py).
+    # (tests/games/services/test_fair_play.py).
     table = dealt_computer_table(monkeypatch, "draw", CLEAN, player=ALICE)
     version, record, _ = state(table)
     services.play(

@@ -15,9 +15,10 @@ from stats_builders import (
     upload,
 )
 
-from games import results, services, stats
+from games import services
 from games.engine import Play, Rules, Tile
 from games.models import MatchResult
+from games.records import results, stats
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

@@ -18,8 +18,9 @@ Rules of counting:
   final score, points against the other sides' scores added up.
 - **Rated** matches: an online table where every seat is a signed-in person and there are two
   sides (two seats, or four as partners). Each player is rated against the other side: one
-  opponent, or for partners the average of the two opponents (:func:`games.glicko2.team_average`),
-  a win scoring 1, a draw 0.5, a loss 0. Ratings are kept per family (:mod:`games.families`).
+  opponent, or for partners the average of the two opponents
+  (:func:`games.records.glicko2.team_average`), a win scoring 1, a draw 0.5, a loss 0. Ratings
+  are kept per family (:mod:`games.records.families`).
   A person who left mid-match (the computer played their seat) is rated all the same: leaving
   is no way out of a loss.
 - A match in which moves were taken back (undo, against the computer) is recorded **with
@@ -32,10 +33,10 @@ import logging
 
 from django.db import transaction
 
-from games import glicko2
 from games.engine import Match, Rules, load
-from games.families import family_of
 from games.models import MatchResult, Rating, Seat, Table
+from games.records import glicko2
+from games.records.families import family_of
 
 logger = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ profiles, checked in constant time, still valid after a key rotation through
 from django.core import signing
 from django.urls import reverse
 
-_SIGNER = signing.Signer(salt="games.profiles", sep=".")
+_SIGNER = signing.Signer(salt="games.records.profiles", sep=".")
 
 
 def profile_key(user_id: int) -> str:

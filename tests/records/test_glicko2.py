@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.glicko2 import Glicko, rate, team_average
+from games.records.glicko2 import Glicko, rate, team_average
 
 
 def test_the_worked_example_of_glickmans_paper():

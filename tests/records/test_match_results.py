@@ -16,9 +16,10 @@ from stats_builders import (
 )
 
 from accounts.guests import GUEST_SESSION_KEY
-from games import results, services, signals
+from games import services, signals
 from games.engine import Rules, load
 from games.models import MatchResult, Rating, Table
+from games.records import results
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -182,14 +183,14 @@ def test_finished_matches_without_results_are_recorded_by_the_command_oldest_fir
 
     alice, bob = make_user("alice@example.com"), make_user("bob@example.com")
     people = [player_of(alice), player_of(bob)]
-    signals.match_finished.disconnect(dispatch_uid="games.results.on_match_finished")
+    signals.match_finished.disconnect(dispatch_uid="games.records.results.on_match_finished")
     try:
         first = play_out(online_table(people), dict(enumerate(people)))
         second = play_out(online_table(people), dict(enumerate(people)))
         computer_match(services.Player(user_id=None, session_key="guest"), "single_round")
     finally:
         signals.match_finished.connect(
-            results.on_match_finished, dispatch_uid="games.results.on_match_finished"
+            results.on_match_finished, dispatch_uid="games.records.results.on_match_finished"
         )
     assert not MatchResult.objects.exists()
     out = io.StringIO()

@@ -18,7 +18,7 @@ from games import async_db, events, services, snapshots, writes
 from games.engine import IllegalMove, Play, Rules, export, load
 from games.models import LogEntry, Table
 from games.services import Player, StaleVersion
-from tests.games.test_services import replayed_from_log
+from tests.games.services.test_services import replayed_from_log
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

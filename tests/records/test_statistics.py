@@ -7,11 +7,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from stats_builders import computer_match, make_user, online_table, play_out, player_of
 
-from games import stats
 from games.engine import load
-from games.families import Family
 from games.models import MatchResult, Rating
-from games.profiles import profile_key, profile_url
+from games.records import stats
+from games.records.families import Family
+from games.records.profiles import profile_key, profile_url
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

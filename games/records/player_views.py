@@ -1,5 +1,5 @@
 """Thin views of a player's record: statistics, match history, replays (with record download
-and import), public profiles and the leaderboard. The reads are in :mod:`games.stats`."""
+and import), public profiles and the leaderboard. The reads are in :mod:`games.records.stats`."""
 
 from __future__ import annotations
 
@@ -18,14 +18,14 @@ from django.views.decorators.http import require_GET, require_http_methods
 from accounts.guests import player_for
 from accounts.selectors import display_name
 from dominoes import limits
-from games import profiles, stats
-from games.charts import results_chart
 from games.engine import ReplayError, replay_text
-from games.families import Family
-from games.forms import PRESET_NAMES
 from games.models import Table
-from games.replay import build_replay, seeds_of
+from games.records import profiles, stats
+from games.records.charts import results_chart
+from games.records.families import Family
+from games.records.replay import build_replay, seeds_of
 from games.services import NotYourSeat, TableError, TableNotFound
+from games.words import PRESET_NAMES
 
 #: The largest record file accepted for import: a long match is well under 200 kB.
 MAX_RECORD_BYTES = 1_000_000

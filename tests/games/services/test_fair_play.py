@@ -1,6 +1,6 @@
 """Fair play (issue 18): hints only against the computer, computed once per (table, version,
 seat); undo that never shows what the player could not know (no finished hand, no draw).
-(Matches with take-backs in results and statistics: tests/stats/test_take_backs.py.)
+(Matches with take-backs in results and statistics: tests/records/test_take_backs.py.)
 
 Every deal here is chosen (tests/deal_support.py), so each scene is the same at every run."""
 
@@ -9,10 +9,10 @@ from functools import partial
 import pytest
 from deal_support import BLOCKED, CLEAN, COMPUTER_DRAWS, dealt_computer_table
 
-from games import selectors, services
+from games import jobs, selectors, services
 from games.engine import Draw, Pass, Play, Rules, Tile, load
 from games.models import Table
-from games.services import Player, TableError
+from games.services import Player, TableError, hints
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -127,8 +127,8 @@ def test_a_hint_asked_again_is_not_computed_again_and_a_new_version_is(dealt, mo
         computed.append(view.hand)
         return hint(view, **kwargs)
 
-    hint = services.hint
-    monkeypatch.setattr(services, "hint", counting)
+    hint = hints.hint
+    monkeypatch.setattr(hints, "hint", counting)
     table = dealt("draw", CLEAN)
     first = services.hint_for(public_id=table.public_id, player=ALICE)
     again = services.hint_for(public_id=table.public_id, player=ALICE)
@@ -146,7 +146,7 @@ def test_a_hint_is_for_your_turn_even_when_the_cache_holds_one(dealt, monkeypatc
     earlier version of the table."""
     table = dealt("draw", CLEAN)
     services.hint_for(public_id=table.public_id, player=ALICE)
-    monkeypatch.setattr(services.jobs, "schedule_bot_turn", lambda **kwargs: None)
+    monkeypatch.setattr(jobs, "schedule_bot_turn", lambda **kwargs: None)
     play(table, Play(Tile(6, 6)))
     with pytest.raises(TableError, match="^A hint is for your turn.$"):
         services.hint_for(public_id=table.public_id, player=ALICE)
@@ -218,7 +218,7 @@ def test_undo_while_the_computer_thinks_leaves_no_deadline_behind(dealt, monkeyp
     """The computer's turn has a deadline (its job's safety net); taken back, it must not stay,
     or the sweep would play Alice's turn for her."""
     table = dealt("draw", CLEAN)
-    monkeypatch.setattr(services.jobs, "schedule_bot_turn", lambda **kwargs: None)
+    monkeypatch.setattr(jobs, "schedule_bot_turn", lambda **kwargs: None)
     play(table, Play(Tile(6, 6)))
     assert table.deadline is not None  # the computer's turn, its job not run
     undo(table)

@@ -1,0 +1,118 @@
+"""The only code that changes tables: views, consumers, jobs and other apps call these
+functions, from this package's public face (its modules, one per role of a live table, are
+its inside).
+
+Every change checks the version the caller last saw (so a double click, two tabs or a replayed
+message applies once), applies the move with the engine, appends it to the log, saves the
+record and bumps the version: in one transaction with the table row locked, or, for a player's
+move or deal that this process's snapshot of that version decides, in one statement that
+applies only if the row is still at that version (games.writes). ``aplay`` and ``anext_hand``
+are the same from the server's event loop (the table consumer), which sends that statement
+itself (games.async_db). Bot turns are scheduled and the change is announced only once
+committed.
+
+- :mod:`.creating`: a table against the computer or for friends, joining it, starting it.
+- :mod:`.moves`: a play, the next hand, undo (one-statement and locked paths).
+- :mod:`.decision`: what a change does (:func:`decide`), pure, for both paths.
+- :mod:`.presence`: a socket opening the table, closing, the heartbeat; leave and come back.
+- :mod:`.clock`: deadlines, the computer's turns, the sweep behind their jobs.
+- :mod:`.rematch`, :mod:`.hints`, :mod:`.guests` (a guest signing in),
+  :mod:`.tournament_tables` (a tournament's seated table).
+- :mod:`._tables`: the shared inside (locking, seating, dealing, saving and announcing).
+
+The job paths stored in the queue (games.jobs: ``games.services.run_bot_turn``...) name this
+face, so moving a function between the modules never strands a queued job.
+"""
+
+from accounts.players import Player
+from games.services._tables import display_name
+from games.services.clock import (
+    CASUAL_TURN_SECONDS,
+    REJOIN_GRACE_SECONDS,
+    STAND_IN_LEVEL,
+    TOURNAMENT_GRACE_SECONDS,
+    TOURNAMENT_TURN_SECONDS,
+    enforce_deadline,
+    expire_turn,
+    hand_over_if_gone,
+    run_bot_turn,
+    sweep_deadlines,
+)
+from games.services.creating import (
+    OPEN_TABLES,
+    OPEN_TABLES_WITHIN,
+    TooManyOpenTables,
+    create_computer_table,
+    create_online_table,
+    join_table,
+    start_table,
+)
+from games.services.decision import (
+    BETWEEN_HANDS_SECONDS,
+    COMPUTER_OVERDUE_SECONDS,
+    Outcome,
+    decide,
+)
+from games.services.errors import NotYourSeat, StaleVersion, TableError, TableNotFound
+from games.services.guests import claim_guest_seats
+from games.services.hints import HINT_CACHE_SECONDS, hint_for
+from games.services.moves import anext_hand, aplay, next_hand, play, take_back_start, undo
+from games.services.presence import (
+    Opened,
+    come_back,
+    leave_table,
+    open_table,
+    seat_connected,
+    seat_disconnected,
+    seats_seen,
+)
+from games.services.rematch import vote_rematch
+from games.services.tournament_tables import create_seated_table
+
+__all__ = [
+    "BETWEEN_HANDS_SECONDS",
+    "CASUAL_TURN_SECONDS",
+    "COMPUTER_OVERDUE_SECONDS",
+    "HINT_CACHE_SECONDS",
+    "OPEN_TABLES",
+    "OPEN_TABLES_WITHIN",
+    "REJOIN_GRACE_SECONDS",
+    "STAND_IN_LEVEL",
+    "TOURNAMENT_GRACE_SECONDS",
+    "TOURNAMENT_TURN_SECONDS",
+    "NotYourSeat",
+    "Opened",
+    "Outcome",
+    "Player",
+    "StaleVersion",
+    "TableError",
+    "TableNotFound",
+    "TooManyOpenTables",
+    "anext_hand",
+    "aplay",
+    "claim_guest_seats",
+    "come_back",
+    "create_computer_table",
+    "create_online_table",
+    "create_seated_table",
+    "decide",
+    "display_name",
+    "enforce_deadline",
+    "expire_turn",
+    "hand_over_if_gone",
+    "hint_for",
+    "join_table",
+    "leave_table",
+    "next_hand",
+    "open_table",
+    "play",
+    "run_bot_turn",
+    "seat_connected",
+    "seat_disconnected",
+    "seats_seen",
+    "start_table",
+    "sweep_deadlines",
+    "take_back_start",
+    "undo",
+    "vote_rematch",
+]

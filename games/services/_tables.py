@@ -1,0 +1,245 @@
+"""The services' shared inside: finding and locking a table, seating, dealing and logging,
+and saving a change with its follow-ups (the computer's turn, the deadline's job, the
+announcement once committed). Only the modules of this package import it."""
+
+from __future__ import annotations
+
+import logging
+import random
+from functools import partial
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.names import clean_display_name
+from accounts.players import Player
+from games import events, jobs, signals, snapshots, writes
+from games.engine import (
+    Deal,
+    IllegalMove,
+    Match,
+    Move,
+    Rules,
+    export,
+    load,
+)
+from games.engine.bots import Level
+from games.models import LogEntry, Seat, Table
+from games.services.decision import Outcome, decide
+from games.services.errors import NotYourSeat, StaleVersion, TableError, TableNotFound
+
+logger = logging.getLogger(__name__)
+
+
+def display_name(name: str) -> str:
+    """``name`` made a seat's name by the site's one rule (:mod:`accounts.names`), or
+    TableError saying why it cannot be one."""
+    try:
+        return clean_display_name(name)
+    except ValidationError as error:
+        raise TableError(error.messages[0]) from None
+
+
+def new_table(
+    kind: Table.Kind,
+    player: Player,
+    rules: Rules,
+    show_hints: bool,
+    auto_pass: bool,
+    **fields: object,
+) -> Table:
+    return Table.objects.create(
+        kind=kind,
+        rules=rules.to_record(),
+        record={},
+        show_hints=show_hints,
+        auto_pass=auto_pass,
+        created_by_id=player.user_id,
+        **fields,
+    )
+
+
+def seat_computer(table: Table, index: int, level: Level) -> Seat:
+    return Seat.objects.create(
+        table=table, index=index, bot_level=level, name=f"Computer ({level})"
+    )
+
+
+def seat_person(table: Table, index: int, player: Player, name: str) -> Seat:
+    """Seat a person under ``name`` (:func:`display_name`: a refused one raises TableError,
+    which rolls back the caller's transaction)."""
+    return Seat.objects.create(
+        table=table,
+        index=index,
+        user_id=player.user_id,
+        guest="" if player.user_id else (player.session_key or ""),
+        name=display_name(name),
+    )
+
+
+def locked_table(public_id: str) -> Table:
+    try:
+        return Table.objects.select_for_update().prefetch_related("seats").get(public_id=public_id)
+    except Table.DoesNotExist:
+        raise TableNotFound from None
+
+
+def unlocked_table(public_id: str) -> Table:
+    try:
+        return Table.objects.get(public_id=public_id)
+    except Table.DoesNotExist:
+        raise TableNotFound from None
+
+
+def locked_match(public_id: str, seen_version: int) -> tuple[Table, Match]:
+    table = locked_table(public_id)
+    if table.started_at is None:
+        raise TableError("The table has not started yet.")
+    if table.forfeited_by is not None:
+        raise TableError(f"The match is over: seat {table.forfeited_by + 1} ran out of time.")
+    if seen_version != table.version:
+        raise StaleVersion(table.version)
+    return table, match_of(table)
+
+
+def match_of(table: Table) -> Match:
+    """The table row's match: a copy of this process's snapshot at the same version (one
+    state forever), else rebuilt from the record."""
+    snapshot = snapshots.recall(table.public_id, at_least=table.version)
+    if snapshot is not None and snapshot.version == table.version:
+        return snapshot.match.copy()
+    if table.started_at is None:  # nothing dealt yet: the record is still empty
+        return Match(Rules.from_record(table.rules))
+    return load(table.record)
+
+
+def seat_of(table: Table, player: Player) -> Seat:
+    seat = player.seat_in(table.seats.all())
+    if seat is None:
+        raise NotYourSeat
+    return seat
+
+
+def seed_of(table: Table) -> int:
+    return random.Random(f"{table.public_id}:{table.version}").getrandbits(64)
+
+
+def next_deal(match: Match, version: int) -> writes.Entry:
+    """Deal the next hand, if the last one is over: its log entry, making ``version``."""
+    if not match.needs_deal:
+        over = "the match is over" if match.finished else "the hand is still being played"
+        raise IllegalMove(over)
+    deal, seed = Deal.secure(match.rules)
+    match.start_hand(deal)
+    return writes.deal_entry(match, deal, seed, version)
+
+
+def deal(table: Table, match: Match) -> None:
+    entry = next_deal(match, table.version + 1)
+    table.hand_seed = entry.payload["seed"]
+    log_entry(table, entry)
+
+
+def log_move(table: Table, match: Match, seat: int, move: Move) -> None:
+    log_entry(table, writes.move_entry(match, seat, move, table.version + 1))
+
+
+def log_entry(table: Table, entry: writes.Entry) -> None:
+    """Append ``entry`` to the table's log: the table is at the entry's version from now on."""
+    LogEntry.objects.create(table=table, **entry._asdict())
+    table.version = entry.version
+
+
+def replay_log(table: Table, entries: list[LogEntry]) -> Match:
+    match = Match(Rules.from_record(table.rules))
+    for entry in entries:
+        writes.apply_entry(match, entry.kind, entry.payload)
+    return match
+
+
+def advance(table: Table, match: Match, *, off_the_log: bool = False) -> None:
+    """After a change (its log entries written): what it does (:func:`decide`), written and
+    saved, then the computer's turn or the deadline's job. ``off_the_log``: a change the log
+    does not hold (a seat away or back, a take-back), which makes a version of its own."""
+    if off_the_log:
+        table.version += 1
+    seats = list(table.seats.all())
+    outcome = decide(
+        match,
+        version=table.version,
+        computer={seat.index for seat in seats if seat.played_by_computer},
+        auto_pass=table.auto_pass,
+        turn_seconds=table.turn_seconds,
+        grace_seconds=table.grace_seconds,
+        now=timezone.now(),
+    )
+    for entry in outcome.entries:
+        log_entry(table, entry)
+    save_state(table, match, seats, outcome)
+    schedule_jobs(table.public_id, table.version, outcome)
+
+
+def schedule_jobs(public_id: str, version: int, outcome: Outcome) -> None:
+    """Once committed: the computer's move, or the job of the deadline the change set."""
+    if outcome.computer_turn:
+        transaction.on_commit(partial(jobs.schedule_bot_turn, public_id=public_id, version=version))
+    elif outcome.seconds is not None:
+        transaction.on_commit(
+            partial(
+                jobs.schedule_deadline,
+                public_id=public_id,
+                version=version,
+                seconds=outcome.seconds,
+            )
+        )
+
+
+def save_state(table: Table, match: Match, seats: list[Seat], outcome: Outcome) -> None:
+    """Save the table's new state, as ``outcome`` decided it; once committed, keep its snapshot
+    (the match is then the snapshot's: nothing changes it after this) and announce the
+    version."""
+    just_finished = outcome.finished and not table.finished
+    stored = table.store(export(match))  # a move's save writes only the moves since
+    table.deadline, table.finished = outcome.deadline, outcome.finished
+    table.save(
+        update_fields=[*stored, "hand_seed", "version", "finished", "deadline", "updated_at"]
+    )
+    snapshot = snapshots.TableSnapshot.of(table, seats, match)
+    transaction.on_commit(partial(_committed, snapshot))
+    if just_finished:
+        announce_finish(table.public_id)
+
+
+def _committed(snapshot: snapshots.TableSnapshot) -> None:
+    snapshots.remember(snapshot)
+    events.publish(snapshot.public_id, snapshot.version)
+
+
+def save_and_announce(table: Table, *fields: str) -> None:
+    """A change the log does not hold (a seat taken, a vote, a forfeit): the table at its next
+    version, saved with ``fields``, announced once committed."""
+    table.version += 1
+    table.save(update_fields=[*fields, "version", "updated_at"])
+    announce(table.public_id, table.version)
+
+
+def announce(public_id: str, version: int) -> None:
+    transaction.on_commit(partial(events.publish, public_id, version))
+
+
+def announce_finish(public_id: str) -> None:
+    transaction.on_commit(partial(_finished, public_id))
+
+
+def _finished(public_id: str) -> None:
+    # Robust: the match is committed whatever a listener does; each one's failure is logged
+    # and caught up later by its own safety net (record_results, the tournaments' sweep).
+    for receiver, outcome in signals.match_finished.send_robust(sender=Table, public_id=public_id):
+        if isinstance(outcome, Exception):
+            logger.error(
+                "match_finished listener %r failed for %s",
+                receiver,
+                public_id,
+                exc_info=(type(outcome), outcome, outcome.__traceback__),
+            )

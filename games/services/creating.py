@@ -1,0 +1,170 @@
+"""Creating a table and joining it: against the computer, or for friends (the host starts it)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import timedelta
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from accounts.players import Player
+from games.engine import (
+    Match,
+    Rules,
+)
+from games.engine.bots import Level
+from games.models import Seat, Table
+from games.services._tables import (
+    advance,
+    announce,
+    deal,
+    locked_table,
+    new_table,
+    save_and_announce,
+    seat_computer,
+    seat_of,
+    seat_person,
+)
+from games.services.clock import (
+    CASUAL_TURN_SECONDS,
+)
+from games.services.errors import TableError
+
+#: Unfinished tables a person may have started (created, at seat 0) and played or joined in
+#: the last OPEN_TABLES_WITHIN: far more than anyone plays at once, and a table left alone
+#: for a day stops counting, so abandoned games never lock a player out.
+OPEN_TABLES = 20
+
+
+OPEN_TABLES_WITHIN = timedelta(days=1)
+
+
+class TooManyOpenTables(TableError):
+    def __init__(self) -> None:
+        super().__init__(
+            f"You already have {OPEN_TABLES} unfinished tables from the last day: "
+            "finish one before starting another."
+        )
+
+
+def create_computer_table(
+    *,
+    player: Player,
+    name: str,
+    rules: Rules,
+    levels: Sequence[Level | str],
+    show_hints: bool = True,
+    auto_pass: bool = False,
+) -> Table:
+    """A match against the computer: the player at seat 0, ``levels[i]`` at seat ``i + 1``."""
+    if len(levels) != rules.seats - 1:
+        raise TableError(f"Choose a computer level for each of the {rules.seats - 1} other seats.")
+    with transaction.atomic():
+        _refuse_past_open_tables(player)
+        table = new_table(
+            Table.Kind.COMPUTER, player, rules, show_hints, auto_pass, started_at=timezone.now()
+        )
+        seat_person(table, 0, player, name)
+        for index, level in enumerate(levels, start=1):
+            seat_computer(table, index, Level(level))
+        match = Match(rules)
+        deal(table, match)
+        advance(table, match)
+    return table
+
+
+def create_online_table(
+    *,
+    player: Player,
+    name: str,
+    rules: Rules,
+    show_hints: bool = True,
+    auto_pass: bool = False,
+    turn_seconds: int | None = CASUAL_TURN_SECONDS,
+    grace_seconds: int = 0,
+    forfeit_at_deadline: bool = False,
+) -> Table:
+    """A table for friends: the host sits at seat 0 and shares the link; nothing is dealt
+    until the host starts (:func:`start_table`). The casual clock by default; tournaments pass
+    ``TOURNAMENT_TURN_SECONDS``, ``TOURNAMENT_GRACE_SECONDS`` and ``forfeit_at_deadline``."""
+    with transaction.atomic():
+        _refuse_past_open_tables(player)
+        table = new_table(
+            Table.Kind.ONLINE,
+            player,
+            rules,
+            show_hints,
+            auto_pass,
+            turn_seconds=turn_seconds,
+            grace_seconds=grace_seconds,
+            forfeit_at_deadline=forfeit_at_deadline,
+        )
+        seat_person(table, 0, player, name)
+        announce(table.public_id, table.version)
+    return table
+
+
+def join_table(*, public_id: str, player: Player, name: str) -> Table:
+    """Take the first free seat of a table that has not started."""
+    if player.user_id is None and not player.session_key:
+        # Nobody could be known as this seat's player again (a guest socket without a session).
+        raise TableError("Reload the page to join: your browser has no session here yet.")
+    with transaction.atomic():
+        table = locked_table(public_id)
+        if table.started_at is not None:
+            raise TableError("This table has started: you can watch it.")
+        taken = {seat.index for seat in table.seats.all()}
+        if player.seat_in(table.seats.all()) is not None:
+            raise TableError("You already have a seat at this table.")
+        free = [i for i in range(Rules.from_record(table.rules).seats) if i not in taken]
+        if not free:
+            raise TableError("Every seat at this table is taken.")
+        seat_person(table, free[0], player, name)
+        save_and_announce(table)
+    return table
+
+
+def start_table(*, public_id: str, player: Player, level: Level | str = Level.MEDIUM) -> Table:
+    """The host deals: the computer (``level``) takes every seat still empty."""
+    with transaction.atomic():
+        table = locked_table(public_id)
+        if seat_of(table, player).index != 0:
+            raise TableError("Only the host starts the table.")
+        if table.started_at is not None:
+            raise TableError("The table has already started.")
+        rules = Rules.from_record(table.rules)
+        taken = {seat.index for seat in table.seats.all()}
+        for index in range(rules.seats):
+            if index not in taken:
+                seat_computer(table, index, Level(level))
+        table = locked_table(public_id)  # with the seats just added
+        table.started_at = timezone.now()
+        table.save(update_fields=["started_at"])
+        match = Match(rules)
+        deal(table, match)
+        advance(table, match)
+    return table
+
+
+def _refuse_past_open_tables(player: Player) -> None:
+    """TooManyOpenTables if the player has OPEN_TABLES open already. Inside the creating
+    transaction, holding a lock on the person until it ends: two tabs creating at once are
+    counted one after the other, never both below the limit."""
+    if player.user_id is not None:
+        mine = Seat.objects.filter(user_id=player.user_id)
+        person = f"user:{player.user_id}"
+    elif player.session_key:
+        mine = Seat.objects.filter(guest=player.session_key, user__isnull=True)
+        person = f"guest:{player.session_key}"
+    else:
+        return  # no one to count (a service caller without a session); tables need a seat
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", [f"open-tables:{person}"]
+            )
+    since = timezone.now() - OPEN_TABLES_WITHIN
+    open_tables = mine.filter(index=0, table__finished=False, table__updated_at__gte=since)
+    if open_tables.count() >= OPEN_TABLES:
+        raise TooManyOpenTables

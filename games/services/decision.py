@@ -1,0 +1,114 @@
+"""What a change does to a table, decided once with no database work (:func:`decide`), for
+both writers: the locked path (``_tables.advance``) and the one statement
+(``moves``' snapshot path)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+
+from games import writes
+from games.engine import (
+    Draw,
+    Match,
+    Move,
+    Pass,
+)
+
+#: A computer's turn not played this long after its pause means its job was lost (a worker
+#: killed, a restart): the sweep (every second, Procfile) then plays it, so no computer move
+#: waits much more than its pause + 2 s. A worker that is merely late (a backlog) meets a
+#: sweep that helps: whichever comes second finds the version moved on and does nothing.
+COMPUTER_OVERDUE_SECONDS = 1.0
+
+
+#: On a table with a clock, a hand that is over is followed by the next one after this long
+#: even if nobody presses "Next round": a match (a tournament's above all) never stalls there.
+BETWEEN_HANDS_SECONDS = 30
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a change does to a table, decided by :func:`decide`: the log entries of the
+    automatic moves that follow it, the version it ends at, the next deadline (``seconds`` from
+    ``now``), whether the match is finished and whether the computer is to move."""
+
+    entries: tuple[writes.Entry, ...]
+    version: int
+    seconds: float | None
+    deadline: datetime | None
+    finished: bool
+    computer_turn: bool
+
+    @property
+    def starts_jobs(self) -> bool:
+        """Whether :func:`_follow_up` has anything to start."""
+        return self.computer_turn or self.seconds is not None or self.finished
+
+
+def decide(
+    match: Match,
+    *,
+    version: int,
+    computer: set[int],
+    auto_pass: bool,
+    turn_seconds: int | None,
+    grace_seconds: int,
+    now: datetime,
+) -> Outcome:
+    """What follows a change just applied to ``match`` at ``version``: the one decision both
+    the locked path (:func:`advance`) and the one-statement path (:func:`_decide_on_snapshot`)
+    take, so they differ only in how they read and write. No database work: the automatic
+    draws and passes are applied to ``match`` (the caller's working copy) and returned as log
+    entries, each making the next version. ``computer``: the seats the computer plays."""
+    entries = []
+    for seat, forced in _automatic_moves(match, auto_pass=auto_pass, computer=computer):
+        version += 1
+        entries.append(writes.move_entry(match, seat, forced, version))
+    seconds, computer_turn = _clock(
+        match, computer=computer, turn_seconds=turn_seconds, grace_seconds=grace_seconds
+    )
+    return Outcome(
+        entries=tuple(entries),
+        version=version,
+        seconds=seconds,
+        deadline=None if seconds is None else now + timedelta(seconds=seconds),
+        finished=match.finished,
+        computer_turn=computer_turn,
+    )
+
+
+def _automatic_moves(
+    match: Match, *, auto_pass: bool, computer: set[int]
+) -> Iterator[tuple[int, Move]]:
+    """With auto-pass on, the draws and passes a person has no choice about, applied to
+    ``match`` one by one (each yielded just after it is applied, to be logged). ``computer``:
+    the seats the computer plays, which move by themselves."""
+    while match.turn is not None and auto_pass and match.turn not in computer:
+        moves = match.legal_moves()
+        if len(moves) != 1 or not isinstance(moves[0], Draw | Pass):
+            return
+        seat = match.turn
+        match.apply(seat, moves[0])
+        yield seat, moves[0]
+
+
+def _clock(
+    match: Match, *, computer: set[int], turn_seconds: int | None, grace_seconds: int
+) -> tuple[float | None, bool]:
+    """Seconds from now to the table's next deadline (None: no deadline), and whether the
+    computer is to move. ``computer``: the seats the computer plays."""
+    computer_turn = match.turn is not None and match.turn in computer
+    if computer_turn:
+        # Not a clock anyone sees: the sweep's cue that the computer's job was lost.
+        return settings.BOT_PAUSE_SECONDS + COMPUTER_OVERDUE_SECONDS, True
+    if turn_seconds is None:
+        return None, False
+    if match.needs_deal:
+        return BETWEEN_HANDS_SECONDS, False
+    if match.turn is not None:
+        return turn_seconds + grace_seconds, False
+    return None, False

@@ -1,0 +1,23 @@
+"""Errors of the table services: each message is for the player."""
+
+from __future__ import annotations
+
+
+class TableError(Exception):
+    """A request about a table that cannot be honoured; the message is for the player."""
+
+
+class TableNotFound(TableError):
+    def __init__(self) -> None:
+        super().__init__("There is no such table.")
+
+
+class NotYourSeat(TableError, PermissionError):
+    def __init__(self) -> None:
+        super().__init__("You have no seat at this table.")
+
+
+class StaleVersion(TableError):
+    def __init__(self, current: int) -> None:
+        super().__init__("The table has changed since you last saw it: here it is now.")
+        self.current = current

@@ -1,0 +1,251 @@
+"""A player's moves: a play, the next hand's deal and undo. From the event loop (``aplay``,
+``anext_hand``) a change is decided on this process's snapshot and written in one statement
+(games.writes); otherwise, or when the snapshot cannot decide, on the locked path."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import partial
+
+from django.db import transaction
+from django.utils import timezone
+from psycopg import OperationalError
+
+from accounts.players import Player
+from games import async_db, events, snapshots, writes
+from games.engine import (
+    Match,
+    Move,
+    history_to_record,
+)
+from games.models import LogEntry, Table
+from games.services._tables import (
+    advance,
+    announce_finish,
+    deal,
+    locked_match,
+    log_move,
+    next_deal,
+    replay_log,
+    schedule_jobs,
+    seat_of,
+)
+from games.services.decision import Outcome, decide
+from games.services.errors import StaleVersion, TableError
+
+logger = logging.getLogger(__name__)
+
+
+def play(*, public_id: str, player: Player, move: Move, seen_version: int) -> int:
+    """Play ``move`` for the player's seat on the locked path; illegal or stale moves change
+    nothing. Returns the table's new version. The table's socket plays through :func:`aplay`,
+    which takes this path when its snapshot cannot decide."""
+    with transaction.atomic():
+        table, match = locked_match(public_id, seen_version)
+        seat = seat_of(table, player)
+        match.apply(seat.index, move)
+        log_move(table, match, seat.index, move)
+        advance(table, match)
+    return table.version
+
+
+async def aplay(*, public_id: str, player: Player, move: Move, seen_version: int) -> int:
+    """:func:`play` from the server's event loop: on this process's snapshot, written from the
+    loop, when the snapshot decides; else :func:`play` in a database thread."""
+    act = partial(_act_move, move)
+    locked = partial(play, public_id=public_id, player=player, move=move, seen_version=seen_version)
+    return await _achange_on_snapshot(public_id, player, seen_version, act, locked)
+
+
+def _act_move(move: Move, match: Match, seat: int, version: int) -> writes.Entry:
+    match.apply(seat, move)
+    return writes.move_entry(match, seat, move, version)
+
+
+def next_hand(*, public_id: str, player: Player, seen_version: int) -> int:
+    """Deal the next hand once the last one is over (the "Next round" button), on the locked
+    path. Returns the table's new version. The socket deals through :func:`anext_hand`."""
+    with transaction.atomic():
+        table, match = locked_match(public_id, seen_version)
+        seat_of(table, player)
+        deal(table, match)
+        advance(table, match)
+    return table.version
+
+
+async def anext_hand(*, public_id: str, player: Player, seen_version: int) -> int:
+    """:func:`next_hand` from the server's event loop (as :func:`aplay`)."""
+    locked = partial(next_hand, public_id=public_id, player=player, seen_version=seen_version)
+    return await _achange_on_snapshot(public_id, player, seen_version, _act_deal, locked)
+
+
+def _act_deal(match: Match, seat: int, version: int) -> writes.Entry:
+    """A player (at ``seat``) deals the next hand: see :func:`next_deal`."""
+    return next_deal(match, version)
+
+
+@dataclass(frozen=True, slots=True)
+class _Decided:
+    """A player's change decided on this process's snapshot: what to write, the table once it
+    is written, and what the change does (:func:`decide`)."""
+
+    change: writes.Change
+    after: snapshots.TableSnapshot
+    outcome: Outcome
+
+
+def _decide_on_snapshot(
+    public_id: str,
+    player: Player,
+    seen_version: int,
+    act: Callable[[Match, int, int], writes.Entry],
+) -> _Decided | None:
+    """A player's change (``act``: a move or a deal) checked against this process's snapshot
+    of the version the player saw, to be written in one statement that applies only if the row
+    is still at that version (no row read, no lock, no transaction to open and close).
+
+    ``act(match, seat, version)`` applies the change to ``match`` for ``seat`` and returns its
+    log entry, ``version``; it raises IllegalMove for a change that is illegal there (a table
+    at a version is one state forever). None when the snapshot cannot decide (none held at that
+    version, the player not found among its seats, the match not being played, SQLite): the
+    caller then takes the locked path, which knows the row as it is.
+    """
+    snapshot = snapshots.recall(public_id, at_least=seen_version)
+    if snapshot is None or snapshot.version != seen_version or not writes.one_statement():
+        return None
+    seat = player.seat_in(snapshot.seats)
+    if seat is None or not snapshot.started or snapshot.forfeited_by is not None:
+        return None
+    match = snapshot.match.copy()
+    first = act(match, seat.index, snapshot.version + 1)
+    now = timezone.now()
+    outcome = decide(
+        match,
+        version=first.version,
+        computer={s.index for s in snapshot.seats if s.played_by_computer},
+        auto_pass=snapshot.auto_pass,
+        turn_seconds=snapshot.turn_seconds,
+        grace_seconds=snapshot.grace_seconds,
+        now=now,
+    )
+    change = writes.Change(
+        table_id=snapshot.id,
+        from_version=snapshot.version,
+        to_version=outcome.version,
+        finished=outcome.finished,
+        deadline=outcome.deadline,
+        entries=[first, *outcome.entries],
+        now=now,
+    )
+    dealt = first.kind == LogEntry.Kind.DEAL
+    after = replace(snapshot, hand_seed=first.payload["seed"]) if dealt else snapshot
+    moved = after.moved(
+        match, version=outcome.version, deadline=outcome.deadline, finished=outcome.finished
+    )
+    return _Decided(change, moved, outcome)
+
+
+async def _achange_on_snapshot(
+    public_id: str,
+    player: Player,
+    seen_version: int,
+    act: Callable[[Match, int, int], writes.Entry],
+    locked: Callable[[], int],
+) -> int:
+    """The change decided on the snapshot (:func:`_decide_on_snapshot`), written on the loop's
+    own connection and announced from the loop; only the jobs it starts (a computer's move, a
+    deadline, a finished match's listeners) go to a database thread, and so does ``locked``
+    (the change on the locked path: its new version) when the snapshot cannot decide or the
+    row moved on meanwhile (another process's change, a job). Returns the new version."""
+    decided = _decide_on_snapshot(public_id, player, seen_version, act)
+    if decided is None:
+        return await async_db.in_database(locked)()
+    try:
+        written = await writes.awrite_change(decided.change)
+    except OperationalError:
+        logger.warning("a change from the event loop lost its database", exc_info=True)
+        return await _after_a_lost_write(public_id, locked)
+    if not written:
+        return await async_db.in_database(locked)()
+    snapshots.remember(decided.after)
+    await events.apublish(public_id, decided.after.version)
+    if decided.outcome.starts_jobs:  # else no thread at all for this move
+        await async_db.in_database(_follow_up)(decided)
+    return decided.after.version
+
+
+async def _after_a_lost_write(public_id: str, locked: Callable[[], int]) -> int:
+    """The loop's connection was lost (a restarted database, say): the locked path, on
+    Django's connections, decides. The statement may have committed before the connection
+    went: a row that moved on may have moved by this very change, never announced, so its
+    version is announced (every page ignores a version it has already shown); a lost deadline
+    job is the sweep's."""
+    try:
+        return await async_db.in_database(locked)()
+    except StaleVersion as stale:
+        await events.apublish(public_id, stale.current)
+        raise
+
+
+def _follow_up(decided: _Decided) -> None:
+    """What a change written on the snapshot starts once committed: the computer's move or the
+    deadline's job, and a finished match's listeners."""
+    schedule_jobs(decided.after.public_id, decided.after.version, decided.outcome)
+    if decided.outcome.finished:
+        announce_finish(decided.after.public_id)
+
+
+def undo(*, public_id: str, player: Player, seen_version: int) -> Table:
+    """Take back the player's last play of this hand and the computer's moves since (see
+    :func:`take_back_start` for what may never be taken back). The match then counts as one
+    with take-backs (``Table.take_backs``)."""
+    with transaction.atomic():
+        table, match = locked_match(public_id, seen_version)
+        seat = seat_of(table, player)
+        start = take_back_start(kind=table.kind, match=match, seat=seat.index)
+        entries = list(table.log.all())
+        last_deal = max(i for i, e in enumerate(entries) if e.kind == LogEntry.Kind.DEAL)
+        cut = last_deal + 1 + start  # the log holds the hand's moves one entry each
+        table.log.filter(position__gte=entries[cut].position).delete()
+        match = replay_log(table, entries[:cut])
+        table.take_backs += 1
+        table.save(update_fields=["take_backs"])
+        # advance, not a bare save: a computer's turn taken back leaves no deadline of its
+        # own behind (the sweep would otherwise play the person's turn for them).
+        advance(table, match, off_the_log=True)
+    return table
+
+
+def take_back_start(*, kind: str, match: Match, seat: int) -> int:
+    """Where an undo by ``seat`` starts among the moves of the hand in play: at the seat's
+    last play, taking back it and every move since. TableError, in a player's words, when
+    nothing may be taken back; an undo must never show what the player could not know:
+
+    - The hand is over: its end laid every hand open (and its seed), so replaying any of it
+      would be played knowing the whole deal. A new hand's deal starts afresh: nothing before
+      it is ever taken back.
+    - A draw among the moves taken back, the player's own or the computer's. The boneyard's
+      order is fixed by the deal, so the same tiles come back in the same order: the player
+      would draw again knowing the tile they saw. A computer's draw is no safer, although
+      its tiles were never shown: its play after drawing tells which tiles lay at the top
+      of the boneyard (a 5-3 played after three draws, from a hand that had no 5 or 3, is
+      among the first three), and a different play would hand those very tiles to whoever
+      draws next, the player included. The player's own draws before their last play stay:
+      the tiles are in their hand, known either way.
+    """
+    if kind != Table.Kind.COMPUTER:
+        raise TableError("Undo is only for games against the computer.")
+    if match.finished:
+        # A finished match is counted (statistics, ratings): it stays as it ended.
+        raise TableError("The match is over: its moves can no longer be taken back.")
+    if match.needs_deal:
+        raise TableError("The hand is over and every tile was shown: it can no longer be undone.")
+    moves = history_to_record(match.histories[-1])
+    plays = [i for i, move in enumerate(moves) if move["seat"] == seat and "play" in move]
+    if not plays:
+        raise TableError("You have no play to take back in this hand.")
+    if any("draw" in move for move in moves[plays[-1] :]):
+        raise TableError("A tile was drawn since your last play: a draw cannot be taken back.")
+    return plays[-1]

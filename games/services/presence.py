@@ -1,0 +1,115 @@
+"""Who is at the table: a socket opening it, closing, the heartbeat; leaving and coming back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.players import Player
+from games import jobs
+from games.models import Seat, Table
+from games.services._tables import advance, locked_table, match_of, save_and_announce, seat_of
+from games.services.clock import REJOIN_GRACE_SECONDS, enforce_deadline
+from games.services.errors import NotYourSeat, TableError, TableNotFound
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """A table as a socket of the player opened it: their seat (None: a spectator) and, at an
+    online table, the row of that seat, whose presence the socket counts for
+    (games.presence)."""
+
+    seat: int | None
+    presence_seat_id: int | None
+
+
+def open_table(*, public_id: str, player: Player) -> Opened:
+    """A socket of the player opened the table, or they just took a seat over it: its deadline
+    enforced first (a turn whose time ran out is played), their seat found, NotYourSeat for
+    anyone else at a table against the computer (it has no spectators), and at an online
+    table the person is here, and back if they had gone."""
+    enforce_deadline(public_id=public_id)
+    try:
+        table = Table.objects.prefetch_related("seats").get(public_id=public_id)
+    except Table.DoesNotExist:
+        raise TableNotFound from None
+    seat = player.seat_in(table.seats.all())
+    if seat is None and table.kind == Table.Kind.COMPUTER:
+        raise NotYourSeat
+    if seat is None or table.kind != Table.Kind.ONLINE:
+        return Opened(seat.index if seat else None, None)
+    # Opening the table again is coming back: the seat is the player's again.
+    row = seat_connected(public_id=public_id, player=player)
+    return Opened(seat.index, row.pk if row is not None else None)
+
+
+def seat_connected(*, public_id: str, player: Player) -> Seat | None:
+    """A socket of the player opened: they are here, and back if they had gone. Returns their
+    seat (None for a spectator)."""
+    with transaction.atomic():
+        table = locked_table(public_id)
+        seat = player.seat_in(table.seats.all())
+        if seat is None:
+            return None
+        seat.seen_at = timezone.now()
+        seat.save(update_fields=["seen_at"])
+    if seat.away:
+        come_back(public_id=public_id, player=player)
+    return seat
+
+
+def seats_seen(*, seat_ids: list[int]) -> None:
+    """The people of these seats still have a socket open (games.presence's heartbeat)."""
+    if seat_ids:
+        Seat.objects.filter(pk__in=seat_ids).update(seen_at=timezone.now())
+
+
+def seat_disconnected(*, public_id: str, player: Player) -> None:
+    """The player's last socket in a server process closed: unless another process still
+    serves them (its heartbeat keeps them seen), the grace of casual tables begins."""
+    with transaction.atomic():
+        table = locked_table(public_id)
+        seat = player.seat_in(table.seats.all())
+        if seat is None:
+            return
+        seat.seen_at = timezone.now()
+        seat.save(update_fields=["seen_at"])
+        if table.kind == Table.Kind.ONLINE and not table.forfeit_at_deadline:
+            transaction.on_commit(
+                partial(
+                    jobs.schedule_gone_check,
+                    public_id=public_id,
+                    seat_index=seat.index,
+                    seconds=REJOIN_GRACE_SECONDS,
+                )
+            )
+
+
+def leave_table(*, public_id: str, player: Player) -> Table:
+    """The player leaves: the computer plays their seat until they come back."""
+    return _set_away(public_id, player, away=True)
+
+
+def come_back(*, public_id: str, player: Player) -> Table:
+    """The player is back: their seat is theirs again (from their next turn)."""
+    return _set_away(public_id, player, away=False)
+
+
+def _set_away(public_id: str, player: Player, *, away: bool) -> Table:
+    with transaction.atomic():
+        table = locked_table(public_id)
+        seat = seat_of(table, player)
+        if table.kind != Table.Kind.ONLINE:
+            raise TableError("Leaving and coming back are for tables with friends.")
+        if seat.away == away:
+            return table
+        seat.away = away
+        seat.save(update_fields=["away"])
+        if table.started_at is None:
+            save_and_announce(table)
+        else:
+            advance(table, match_of(table), off_the_log=True)
+    return table

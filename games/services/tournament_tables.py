@@ -1,0 +1,51 @@
+"""A tournament's table: started at once, every seat taken by its entrants."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.players import Player
+from games.engine import (
+    Match,
+    Rules,
+)
+from games.models import Table
+from games.services._tables import advance, deal, new_table, seat_person
+from games.services.clock import TOURNAMENT_GRACE_SECONDS, TOURNAMENT_TURN_SECONDS
+from games.services.errors import TableError
+
+
+def create_seated_table(
+    *,
+    players: Sequence[tuple[Player, str]],
+    rules: Rules,
+    turn_seconds: int | None = TOURNAMENT_TURN_SECONDS,
+    grace_seconds: int = TOURNAMENT_GRACE_SECONDS,
+    forfeit_at_deadline: bool = True,
+) -> Table:
+    """A started online table with every seat taken by the given people (``players[i]`` at
+    seat ``i``, with its name), dealt at once: a tournament match, on the tournament clock
+    unless told otherwise."""
+    if len(players) != rules.seats:
+        raise TableError(f"This table needs {rules.seats} players, not {len(players)}.")
+    with transaction.atomic():
+        table = new_table(
+            Table.Kind.ONLINE,
+            players[0][0],
+            rules,
+            show_hints=True,
+            auto_pass=False,
+            turn_seconds=turn_seconds,
+            grace_seconds=grace_seconds,
+            forfeit_at_deadline=forfeit_at_deadline,
+            started_at=timezone.now(),
+        )
+        for index, (player, name) in enumerate(players):
+            seat_person(table, index, player, name)
+        match = Match(rules)
+        deal(table, match)
+        advance(table, match)
+    return table
