@@ -2,7 +2,7 @@
 
 The token lives in the session's data, not in its key: signing in rotates the key but keeps the
 data, so the guest's seats can still be found and handed to the account
-(:func:`games.services.claim_guest_seats`).
+(games.services' ``claim_guest_seats``, on Django's ``user_logged_in``).
 
 A guest gets a token, and so a session (a database row and a cookie), only when they act: set
 up a table or join one. Looking (a spectator, a crawler) stores nothing.

@@ -1,11 +1,8 @@
 """Reads about players that other apps show."""
 
-from typing import Any
-
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AbstractBaseUser
 
 from accounts.models import Preferences
-from games.forms import LEVEL_FIELDS
 
 
 def display_name(user: AbstractBaseUser) -> str:
@@ -21,24 +18,3 @@ def preferences_of(user: AbstractBaseUser) -> Preferences:
         return user.preferences
     except Preferences.DoesNotExist:
         return Preferences(user=user)
-
-
-def setup_initial(user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
-    """The setup form's starting values: a signed-in player's preferences and display name.
-    A guest gets the form's own defaults (an empty dict)."""
-    if not user.is_authenticated:
-        return {}
-    preferences = preferences_of(user)
-    initial: dict[str, Any] = {
-        "preset": preferences.preset,
-        "show_hints": preferences.show_hints,
-        "name": display_name(user),
-        **dict.fromkeys(LEVEL_FIELDS, preferences.computer_level),
-    }
-    if preferences.target is not None:
-        initial |= {"match_format": "target", "target": preferences.target}
-    if preferences.single_draw:
-        initial["stuck"] = "single_draw"
-    if preferences.alternating_starters:
-        initial["next_opener"] = "rotate"
-    return initial

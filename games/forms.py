@@ -9,8 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from accounts.names import DisplayNameField
+from accounts.selectors import display_name, preferences_of
 from games.engine import PRESET_SEATS, InvalidRules, Preset, Rules
 from games.engine.bots import Level
 from games.words import HOUSE_RULES, LEVEL_NAMES, PRESET_NAMES, PRESET_SUMMARIES
@@ -210,3 +212,24 @@ class SetupForm(forms.Form):
         else:
             data["auto_pass_on"] = rules.preset in AUTO_PASS_PRESETS
         return data
+
+
+def setup_initial(user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
+    """The setup form's starting values: a signed-in player's preferences and display name.
+    A guest gets the form's own defaults (an empty dict)."""
+    if not user.is_authenticated:
+        return {}
+    preferences = preferences_of(user)
+    initial: dict[str, Any] = {
+        "preset": preferences.preset,
+        "show_hints": preferences.show_hints,
+        "name": display_name(user),
+        **dict.fromkeys(LEVEL_FIELDS, preferences.computer_level),
+    }
+    if preferences.target is not None:
+        initial |= {"match_format": "target", "target": preferences.target}
+    if preferences.single_draw:
+        initial["stuck"] = "single_draw"
+    if preferences.alternating_starters:
+        initial["next_opener"] = "rotate"
+    return initial

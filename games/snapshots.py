@@ -122,9 +122,10 @@ class TableSnapshot:
 def fair_deal_of(match: Match, seed: str, *, match_over: bool = False) -> dict[str, Any] | None:
     """The current hand's fair deal: the commitment to its seed while the hand is played, and
     the seed once it is over (or the match is, a forfeit included: ``match_over``)."""
-    if match.hand is None or not seed:
+    if not match.deals or not seed:
         return None
-    over = bool(match.hand.result) or match.finished or match_over
+    # Between hands (needs_deal) or at the match's end, the hand in play is over.
+    over = match.needs_deal or match.finished or match_over
     return {
         "hand": len(match.deals) - 1,
         "commitment": commitment(seed),

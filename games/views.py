@@ -9,11 +9,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.guests import acting_player, player_for
-from accounts.selectors import setup_initial
 from dominoes import limits
 from games import selectors, services
 from games.engine import Rules
-from games.forms import SetupForm
+from games.forms import SetupForm, setup_initial
 from games.models import Table
 from games.services import Player, TableError, TableNotFound
 from games.words import describe_rules, table_info

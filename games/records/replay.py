@@ -17,7 +17,7 @@ them), each hand says whether its deal follows from its seed (:mod:`games.fairne
 >>> match.start_hand(deal)
 >>> rng = random.Random(1)
 >>> while not match.finished:
-...     match.push(rng.choice(match.hand.legal_codes()))
+...     match.apply(match.turn, rng.choice(match.legal_moves()))
 >>> replay = build_replay(export(match), seeds=[seed])
 >>> replay["hands"][0]["verified"], len(replay["steps"]) == 1 + len(match.histories[0])
 (True, True)

@@ -47,14 +47,9 @@ from games.services.creating import (
     join_table,
     start_table,
 )
-from games.services.decision import (
-    BETWEEN_HANDS_SECONDS,
-    COMPUTER_OVERDUE_SECONDS,
-    Outcome,
-    decide,
-)
+from games.services.decision import BETWEEN_HANDS_SECONDS, COMPUTER_OVERDUE_SECONDS, Outcome, decide
 from games.services.errors import NotYourSeat, StaleVersion, TableError, TableNotFound
-from games.services.guests import claim_guest_seats
+from games.services.guests import claim_guest_seats, on_user_logged_in
 from games.services.hints import HINT_CACHE_SECONDS, hint_for
 from games.services.moves import anext_hand, aplay, next_hand, play, take_back_start, undo
 from games.services.presence import (
@@ -104,6 +99,7 @@ __all__ = [
     "join_table",
     "leave_table",
     "next_hand",
+    "on_user_logged_in",
     "open_table",
     "play",
     "run_bot_turn",

@@ -15,15 +15,7 @@ from django.utils import timezone
 from accounts.names import clean_display_name
 from accounts.players import Player
 from games import events, jobs, signals, snapshots, writes
-from games.engine import (
-    Deal,
-    IllegalMove,
-    Match,
-    Move,
-    Rules,
-    export,
-    load,
-)
+from games.engine import Deal, IllegalMove, Match, Move, Rules, export, load
 from games.engine.bots import Level
 from games.models import LogEntry, Seat, Table
 from games.services.decision import Outcome, decide

@@ -10,9 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from games.engine import (
-    Match,
-)
+from games.engine import Match
 from games.engine.bots import Bot, Level
 from games.models import Seat, Table
 from games.services._tables import (

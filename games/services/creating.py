@@ -9,10 +9,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from accounts.players import Player
-from games.engine import (
-    Match,
-    Rules,
-)
+from games.engine import Match, Rules
 from games.engine.bots import Level
 from games.models import Seat, Table
 from games.services._tables import (
@@ -26,9 +23,7 @@ from games.services._tables import (
     seat_of,
     seat_person,
 )
-from games.services.clock import (
-    CASUAL_TURN_SECONDS,
-)
+from games.services.clock import CASUAL_TURN_SECONDS
 from games.services.errors import TableError
 
 #: Unfinished tables a person may have started (created, at seat 0) and played or joined in

@@ -11,12 +11,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 
 from games import writes
-from games.engine import (
-    Draw,
-    Match,
-    Move,
-    Pass,
-)
+from games.engine import Draw, Match, Move, Pass
 
 #: A computer's turn not played this long after its pause means its job was lost (a worker
 #: killed, a restart): the sweep (every second, Procfile) then plays it, so no computer move

@@ -1,13 +1,17 @@
-"""A guest who signs in: their seats become the account's."""
+"""A guest who signs in: their seats become the account's (on Django's ``user_logged_in``,
+connected in games.apps)."""
 
 from __future__ import annotations
 
 from functools import partial
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.http import HttpRequest
 
+from accounts.guests import GUEST_SESSION_KEY
+from games import signals
 from games.models import Seat, Table
-from games.records import results
 
 
 def claim_guest_seats(*, guest: str, user_id: int) -> int:
@@ -42,7 +46,22 @@ def claim_guest_seats(*, guest: str, user_id: int) -> int:
                         table.created_by_id = user_id  # seat 0 is the guest who made it
                         table.save(update_fields=["created_by"])
             if table.finished:
-                transaction.on_commit(
-                    partial(results.record_results_logged, public_id=table.public_id)
-                )
+                transaction.on_commit(partial(_claimed, table.public_id))
     return claimed
+
+
+def _claimed(public_id: str) -> None:
+    signals.finished_seats_claimed.send(sender=Table, public_id=public_id)
+
+
+def on_user_logged_in(
+    sender: object, request: HttpRequest | None, user: AbstractBaseUser, **kwargs: object
+) -> None:
+    """The games this browser played as a guest become the account's. ``login()`` has already
+    rotated the session key but kept the data, where the guest token is."""
+    session = getattr(request, "session", None)
+    if session is None:
+        return
+    token = session.get(GUEST_SESSION_KEY)
+    if token:
+        claim_guest_seats(guest=token, user_id=user.pk)

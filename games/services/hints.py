@@ -5,10 +5,7 @@ from __future__ import annotations
 from django.core.cache import cache
 
 from accounts.players import Player
-from games.engine import (
-    move_from_record,
-    move_to_record,
-)
+from games.engine import move_from_record, move_to_record
 from games.engine.bots import Hint, hint
 from games.models import Table
 from games.services._tables import match_of, seat_of, seed_of, unlocked_table

@@ -15,11 +15,7 @@ from psycopg import OperationalError
 
 from accounts.players import Player
 from games import async_db, events, snapshots, writes
-from games.engine import (
-    Match,
-    Move,
-    history_to_record,
-)
+from games.engine import Match, Move, history_to_record
 from games.models import LogEntry, Table
 from games.services._tables import (
     advance,

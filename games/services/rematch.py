@@ -6,10 +6,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.players import Player
-from games.engine import (
-    Match,
-    Rules,
-)
+from games.engine import Match, Rules
 from games.models import Seat, Table
 from games.services._tables import advance, deal, locked_table, save_and_announce, seat_of
 from games.services.errors import TableError

@@ -8,10 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.players import Player
-from games.engine import (
-    Match,
-    Rules,
-)
+from games.engine import Match, Rules
 from games.models import Table
 from games.services._tables import advance, deal, new_table, seat_person
 from games.services.clock import TOURNAMENT_GRACE_SECONDS, TOURNAMENT_TURN_SECONDS

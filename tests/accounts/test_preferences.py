@@ -11,10 +11,10 @@ from django.test import Client
 
 from accounts import services
 from accounts.models import Preferences
-from accounts.selectors import preferences_of, setup_initial
+from accounts.selectors import preferences_of
 from games.engine import Preset, Rules, Target
 from games.engine.bots import Level
-from games.forms import LEVEL_FIELDS, SetupForm
+from games.forms import LEVEL_FIELDS, SetupForm, setup_initial
 from games.models import Table
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]

@@ -1,5 +1,5 @@
 """A guest's seats become the account's when the guest signs in (games.services.
-claim_guest_seats, run by accounts.receivers on Django's user_logged_in signal)."""
+claim_guest_seats, run on Django's user_logged_in signal: games.services.guests)."""
 
 import re
 

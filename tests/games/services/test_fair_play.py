@@ -10,9 +10,9 @@ import pytest
 from deal_support import BLOCKED, CLEAN, COMPUTER_DRAWS, dealt_computer_table
 
 from games import jobs, selectors, services
-from games.engine import Draw, Pass, Play, Rules, Tile, load
+from games.engine import Draw, Pass, Play, Rules, Tile, bots, load
 from games.models import Table
-from games.services import Player, TableError, hints
+from games.services import Player, TableError
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -127,8 +127,8 @@ def test_a_hint_asked_again_is_not_computed_again_and_a_new_version_is(dealt, mo
         computed.append(view.hand)
         return hint(view, **kwargs)
 
-    hint = hints.hint
-    monkeypatch.setattr(hints, "hint", counting)
+    hint = bots.hint
+    monkeypatch.setattr("games.services.hints.hint", counting)
     table = dealt("draw", CLEAN)
     first = services.hint_for(public_id=table.public_id, player=ALICE)
     again = services.hint_for(public_id=table.public_id, player=ALICE)

@@ -1,0 +1,92 @@
+"""The apps depend on each other one way (docs: README's Layout): accounts is a leaf the games
+read, the live tables (games.services) never read the records, and everything outside the
+services package goes through its public face."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+#: What accounts may read of games: the pure rules and the game's words (a Preference's
+#: choices), neither of which imports anything of accounts or of the games app.
+ACCOUNTS_MAY_READ = {"games.engine", "games.engine.bots", "games.words"}
+
+
+def _imports(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def _modules(folder: str) -> list[Path]:
+    return [
+        path
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        if "migrations" not in path.parts and ".venv" not in path.parts
+    ]
+
+
+def _reaching(paths: list[Path], prefix: str) -> dict[str, set[str]]:
+    found = {}
+    for path in paths:
+        hits = {name for name in _imports(path) if name == prefix or name.startswith(prefix + ".")}
+        if hits:
+            found[str(path.relative_to(ROOT))] = hits
+    return found
+
+
+def _is_module(name: str) -> bool:
+    return (ROOT / (name.replace(".", "/") + ".py")).exists() or (
+        ROOT / name.replace(".", "/") / "__init__.py"
+    ).exists()
+
+
+def test_accounts_reads_only_the_rules_and_the_words_of_games():
+    reached = _reaching(_modules("accounts"), "games")
+    outside = {
+        path: {name for name in names if _is_module(name) and name not in ACCOUNTS_MAY_READ}
+        for path, names in reached.items()
+    }
+    assert {path: names for path, names in outside.items() if names} == {}
+
+
+@pytest.mark.parametrize("path", [*_modules("games/engine"), ROOT / "games" / "words.py"])
+def test_what_accounts_reads_of_games_imports_no_app(path):
+    app = {name for name in _imports(path) if name.split(".")[0] in {"accounts", "django"}}
+    games = {
+        name
+        for name in _imports(path)
+        if name.startswith("games.") and not name.startswith("games.engine")
+    }
+    assert (app, games) == (set(), set())
+
+
+def test_the_live_tables_never_read_the_records():
+    assert _reaching(_modules("games/services"), "games.records") == {}
+
+
+def test_outside_the_services_package_only_its_public_face_is_imported():
+    inside = {
+        f"games.services.{path.stem}"
+        for path in (ROOT / "games" / "services").glob("*.py")
+        if path.stem != "__init__"
+    }
+    package = ROOT / "games" / "services"
+    everyone = [
+        path
+        for folder in ("accounts", "billing", "dominoes", "games", "tournaments", "bench", "tests")
+        for path in _modules(folder)
+        if not path.is_relative_to(package)
+    ]
+    reaching = {
+        str(path.relative_to(ROOT)): _imports(path) & inside
+        for path in everyone
+        if _imports(path) & inside
+    }
+    assert reaching == {}
