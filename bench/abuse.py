@@ -49,19 +49,17 @@ import redis
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from load import make_table  # noqa: E402
-from table import (  # noqa: E402
-    HOST,
+from harness import (  # noqa: E402
     ROOT,
-    Closed,
     Server,
-    WebSocket,
     add_service_arguments,
     bench_services,
     exchange,
     migrate,
     site_env,
 )
+from load import make_table  # noqa: E402
+from ws_client import HOST, Closed, WebSocket  # noqa: E402
 
 FLOODS = ("tables", "sockets", "hints", "logins")
 #: Seconds between the measured moves, and between the measured page loads.

@@ -1,7 +1,7 @@
 """Benchmark of sign-in floods and sign-up timing: prints numbers, one JSON object a line.
 
 Against one real ``daphne`` this script starts on a free loopback port, in production settings
-on plain HTTP (bench/table.py's), with PostgreSQL (a database of its own, created, migrated and
+on plain HTTP (bench/harness.py's), with PostgreSQL (a database of its own, created, migrated and
 dropped here), Redis as the cache (where allauth counts its limits; ``--redis`` is flushed at
 start and end) and mail thrown away. The server trusts one proxy (``TRUSTED_PROXY_COUNT=1``),
 and the bench plays that proxy: each request's ``X-Forwarded-For`` names the address it stands
@@ -46,8 +46,7 @@ import redis
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from table import (  # noqa: E402
-    HOST,
+from harness import (  # noqa: E402
     Server,
     add_service_arguments,
     bench_services,
@@ -55,6 +54,7 @@ from table import (  # noqa: E402
     migrate,
     site_env,
 )
+from ws_client import HOST  # noqa: E402
 
 TIMEOUT = 60.0
 #: Seconds between two home page loads.

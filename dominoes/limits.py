@@ -21,7 +21,8 @@ Two kinds of limit:
   lease: its id in a Redis sorted set (one a person, one an address) scored by its expiry,
   renewed every ``LEASE_RENEW_SECONDS`` by the process holding it and dropped when it closes.
   A crashed process's sockets expire by themselves within ``LEASE_SECONDS``. `limits` has no
-  such thing; the check and the add are one small Lua script.
+  such thing; the check and the add are one small Lua script (both kept by
+  :mod:`dominoes.lease_store`, with the rates' counts).
 
 Past a limit, :class:`Refused` carries the player's words and the seconds to wait; HTTP
 answers it with a 429 page (:class:`TooManyRequestsMiddleware`), the table's socket with an
@@ -57,17 +58,16 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 
-from dominoes import client_address
+from dominoes import client_address, lease_store
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from games.services import Player
+    from accounts.players import Player
 
 logger = logging.getLogger(__name__)
 
-#: Every key this module writes in Redis starts with it (tests clear them by it).
-KEY_PREFIX = "dominoes-limits"
+KEY_PREFIX = lease_store.KEY_PREFIX
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,9 +132,6 @@ OPEN_SOCKETS = Lease(
     person_message="Too many open tables in this browser: close some tabs.",
     address_message="Too many open tables from your network: close some tabs.",
 )
-#: A socket's lease lasts this long unless renewed; its process renews it three times as often.
-LEASE_SECONDS = 90.0
-LEASE_RENEW_SECONDS = 30.0
 
 
 class Refused(Exception):
@@ -154,10 +151,6 @@ def person_key(player: Player) -> str | None:
     if player.session_key:
         return "guest:" + hashlib.sha256(player.session_key.encode()).hexdigest()[:32]
     return None
-
-
-#: Seconds since the epoch; tests move it.
-now: Callable[[], float] = time.time
 
 
 # --- rates ----------------------------------------------------------------------------------
@@ -189,7 +182,7 @@ def check_request(rate: Rate, request: HttpRequest) -> None:
 
 async def acheck(rate: Rate, *, person: str | None, address: str) -> None:
     """:func:`check` from the event loop (the table's socket)."""
-    limiter = _loop_state().limiter
+    limiter = lease_store.loop_state().limiter
     for item, key in _counted(rate, person, address):
         try:
             allowed = await limiter.hit(item, rate.name, key)
@@ -239,71 +232,8 @@ def _sync_limiter() -> limits.strategies.SlidingWindowCounterRateLimiter:
 
 
 # --- leases ---------------------------------------------------------------------------------
-# KEYS[1] the set; ARGV: now, the new lease's expiry, its id, the cap. Expired leases go first.
-_ACQUIRE = """
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
-redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
-redis.call('EXPIREAT', KEYS[1], math.ceil(tonumber(ARGV[2])))
-return 1
-"""
-
-
-class _MemoryLeases:
-    """The embedded default's leases: one process, so its own memory is the whole truth."""
-
-    def __init__(self) -> None:
-        self.sets: dict[str, dict[str, float]] = {}
-
-    async def acquire(self, key: str, lease: str, cap: int) -> bool:
-        held = self.sets.setdefault(key, {})
-        moment = now()
-        for old in [name for name, expiry in held.items() if expiry <= moment]:
-            del held[old]
-        if len(held) >= cap:
-            return False
-        held[lease] = moment + LEASE_SECONDS
-        return True
-
-    async def release(self, pairs: list[tuple[str, str]]) -> None:
-        for key, lease in pairs:
-            self.sets.get(key, {}).pop(lease, None)
-
-    async def renew(self, pairs: list[tuple[str, str]]) -> None:
-        expiry = now() + LEASE_SECONDS
-        for key, lease in pairs:
-            if lease in self.sets.get(key, {}):
-                self.sets[key][lease] = expiry
-
-
-class _RedisLeases:
-    def __init__(self, client: redis.asyncio.Redis) -> None:
-        self.client = client
-        self.script = client.register_script(_ACQUIRE)
-
-    async def acquire(self, key: str, lease: str, cap: int) -> bool:
-        moment = now()
-        added = await self.script(keys=[key], args=[moment, moment + LEASE_SECONDS, lease, cap])
-        return bool(added)
-
-    async def release(self, pairs: list[tuple[str, str]]) -> None:
-        async with self.client.pipeline(transaction=False) as pipe:
-            for key, lease in pairs:
-                pipe.zrem(key, lease)
-            await pipe.execute()
-
-    async def renew(self, pairs: list[tuple[str, str]]) -> None:
-        expiry = now() + LEASE_SECONDS
-        async with self.client.pipeline(transaction=False) as pipe:
-            for key, lease in pairs:
-                pipe.zadd(key, {lease: expiry}, xx=True)  # one released meanwhile stays so
-                pipe.expireat(key, math.ceil(expiry))
-            await pipe.execute()
-
-
 #: The leases this process holds: socket id -> the sets its lease is in.
 _held: dict[str, list[str]] = {}
-_memory_leases = _MemoryLeases()
 
 
 async def admit_socket(
@@ -311,7 +241,7 @@ async def admit_socket(
 ) -> None:
     """Count the socket ``socket_id`` as open for ``address`` and/or ``person``, or raise
     Refused (what this call took is given back). Call :func:`release_socket` when it closes."""
-    leases = _loop_state().leases
+    leases = lease_store.loop_state().leases
     wanted = []
     if address is not None:
         wanted.append((f"address:{address}", _cap("ADDRESS"), OPEN_SOCKETS.address_message))
@@ -327,7 +257,7 @@ async def admit_socket(
             continue
         if not admitted:
             await _quietly(leases.release(taken))
-            raise Refused(message, math.ceil(LEASE_RENEW_SECONDS))
+            raise Refused(message, math.ceil(lease_store.LEASE_RENEW_SECONDS))
         taken.append((key, socket_id))
     if taken:
         _held.setdefault(socket_id, []).extend(key for key, _ in taken)
@@ -338,7 +268,7 @@ async def release_socket(socket_id: str) -> None:
     """The socket closed: its leases are free at once (a second call does nothing)."""
     keys = _held.pop(socket_id, [])
     if keys:
-        await _quietly(_loop_state().leases.release([(key, socket_id) for key in keys]))
+        await _quietly(lease_store.loop_state().leases.release([(key, socket_id) for key in keys]))
 
 
 def _cap(kind: str) -> int:
@@ -367,62 +297,18 @@ def _keep_renewing() -> None:
 
 async def _renew() -> None:
     while _held:
-        await asyncio.sleep(LEASE_RENEW_SECONDS)
+        await asyncio.sleep(lease_store.LEASE_RENEW_SECONDS)
         pairs = [(key, lease) for lease, keys in _held.items() for key in keys]
-        await _quietly(_loop_state().leases.renew(pairs))
-
-
-# --- one event loop's clients ---------------------------------------------------------------
-@dataclass
-class _LoopState:
-    """redis.asyncio's connections belong to the loop that made them: one set a loop (the
-    server's; a test's own)."""
-
-    limiter: limits.aio.strategies.SlidingWindowCounterRateLimiter
-    leases: _MemoryLeases | _RedisLeases
-
-
-_loops: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _LoopState] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def _loop_state() -> _LoopState:
-    loop = asyncio.get_running_loop()
-    state = _loops.get(loop)
-    if state is None:
-        if settings.REDIS_URL:
-            client = redis.asyncio.Redis.from_url(settings.REDIS_URL)
-            storage = limits.aio.storage.RedisStorage(
-                "async+" + settings.REDIS_URL,
-                implementation="redispy",
-                key_prefix=KEY_PREFIX,
-                wrap_exceptions=True,
-                connection_pool=client.connection_pool,
-            )
-            state = _LoopState(
-                limits.aio.strategies.SlidingWindowCounterRateLimiter(storage),
-                _RedisLeases(client),
-            )
-        else:
-            state = _LoopState(
-                limits.aio.strategies.SlidingWindowCounterRateLimiter(
-                    limits.aio.storage.MemoryStorage()
-                ),
-                _memory_leases,
-            )
-        _loops[loop] = state
-    return state
+        await _quietly(lease_store.loop_state().leases.renew(pairs))
 
 
 def reset() -> None:
     """Forget every count (tests)."""
     global _sync
     _held.clear()
-    _memory_leases.sets.clear()
     with _sync_lock:
         _sync = None
-    _loops.clear()
+    lease_store.forget()
     if settings.REDIS_URL:
         client = redis.Redis.from_url(settings.REDIS_URL)
         keys = list(client.scan_iter(f"{KEY_PREFIX}*", count=1000))

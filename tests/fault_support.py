@@ -1,5 +1,5 @@
 """Helpers of the fault tests: people at online tables played over real WebSockets (the minimal
-client of bench/table.py), a Redis server of the test's own, and the checks of a table's log.
+client of bench/ws_client.py), a Redis server of the test's own, and the checks of a table's log.
 
 A :class:`Player` plays its seat as a page would: it answers its turn with a legal move, carrying
 the version it saw; it reconnects by itself when its server goes away (to the next port in
@@ -26,7 +26,7 @@ from browser_support import LOGS, free_port
 from django.contrib.sessions.backends.db import SessionStore
 
 from accounts.guests import GUEST_SESSION_KEY
-from bench.table import HOST, Closed, WebSocket
+from bench.ws_client import HOST, Closed, WebSocket
 from games import services
 from games.engine import Deal, Match, Rules, export, move_from_record
 from games.models import LogEntry, Table

@@ -11,7 +11,7 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from fault_support import new_guest
 
-from bench.table import HOST, WebSocket
+from bench.ws_client import HOST, WebSocket
 from dominoes.asgi import application
 from dominoes.origins import SameOriginValidator
 from games import services

@@ -10,7 +10,7 @@ from asgiref.sync import sync_to_async
 from test_consumers import connect, new_session, new_table, receive
 from test_online_consumers import open_table
 
-from dominoes import limits
+from dominoes import lease_store, limits
 from games.consumers import CLOSE_TOO_MANY
 from games.models import Seat
 
@@ -63,7 +63,7 @@ async def test_sockets_from_one_address_stop_at_the_address_budget(settings):
 
 async def test_leases_of_a_crashed_process_expire_and_live_ones_are_renewed(monkeypatch):
     clock = [time.time()]
-    monkeypatch.setattr(limits, "now", lambda: clock[0])
+    monkeypatch.setattr(lease_store, "now", lambda: clock[0])
     key = await sync_to_async(new_session)()
     table = await sync_to_async(new_table)(key)
     person = limits.person_key(limits_player(key))
@@ -73,13 +73,13 @@ async def test_leases_of_a_crashed_process_expire_and_live_ones_are_renewed(monk
     limits._held.clear()  # what the dead process knew dies with it: nobody renews those leases
     await assert_refused_socket(table.public_id, key, limits.OPEN_SOCKETS.person_message)
 
-    clock[0] += limits.LEASE_SECONDS + 1
+    clock[0] += lease_store.LEASE_SECONDS + 1
     communicator, _ = await opened(table.public_id, key)
     # This process renews its own leases: they outlive another LEASE_SECONDS.
-    await limits._loop_state().leases.renew(
+    await lease_store.loop_state().leases.renew(
         [(key_, lease) for lease, keys in limits._held.items() for key_ in keys]
     )
-    clock[0] += limits.LEASE_SECONDS - 1
+    clock[0] += lease_store.LEASE_SECONDS - 1
     for index in range(limits.OPEN_SOCKETS.per_person - 1):
         await limits.admit_socket(f"other-{index}", person=person)
     with pytest.raises(limits.Refused):
