@@ -158,9 +158,15 @@ class SeatPlayer:
 
 
 async def play_table(
-    run: Run, ports: tuple[int, int], seats: TableSeats, gate: asyncio.Semaphore, go: asyncio.Event
+    run: Run,
+    ports: tuple[int, int],
+    seats: TableSeats,
+    gate: asyncio.Semaphore,
+    go: asyncio.Event,
+    source: str,
 ) -> None:
-    """One table slot: its two players; in flat out a finished match gets a new table."""
+    """One table slot: its two players, from the loopback address ``source``; in flat out a
+    finished match gets a new table."""
     first = True
     while not run.stop:
         sockets: list[WebSocket] = []
@@ -170,7 +176,7 @@ async def play_table(
                 origin = {"Origin": f"http://{HOST}:{port}"}
                 cookie = {"Cookie": f"sessionid={seats.sessions[seat]}"}
                 path = f"/ws/tables/{seats.public_id}/"
-                sockets.append(await connect(run, port, path, origin | cookie, gate))
+                sockets.append(await connect(run, port, path, origin | cookie, gate, source))
             states = []
             for socket in sockets:
                 message = orjson.loads(await asyncio.wait_for(socket.receive(), UPDATE_TIMEOUT))
@@ -213,7 +219,9 @@ async def drive(
     run = Run(pace, random.Random(seed), spares=spares)
     gate, go = asyncio.Semaphore(HANDSHAKES), asyncio.Event()
     tasks = [
-        asyncio.create_task(play_table(run, seat_ports(ports, placement, i), t, gate, go))
+        asyncio.create_task(
+            play_table(run, seat_ports(ports, placement, i), t, gate, go, table_address(i))
+        )
         for i, t in enumerate(tables)
     ]
     tasks.append(asyncio.create_task(watch(run)))
@@ -234,3 +242,10 @@ def seat_ports(ports: list[int], placement: str, index: int) -> tuple[int, int]:
         return ports[0], ports[-1]
     port = ports[index % len(ports)]
     return port, port
+
+
+def table_address(index: int) -> str:
+    """The loopback address the players of the ``index``-th table connect from (all of
+    127.0.0.0/8 is loopback): players come from many addresses, and the site's per-address
+    limit on open sockets (dominoes.limits.OPEN_SOCKETS: 100) must not count them as one."""
+    return f"127.1.{index // 250}.{index % 250 + 2}"

@@ -204,13 +204,19 @@ class Pending:
 
 
 async def connect(
-    run: Run, port: int, path: str, headers: dict[str, str], gate: asyncio.Semaphore
+    run: Run,
+    port: int,
+    path: str,
+    headers: dict[str, str],
+    gate: asyncio.Semaphore,
+    source: str | None = None,
 ) -> WebSocket:
-    """A WebSocket, tried ``CONNECT_TRIES`` times (each failure counted in ``connect_errors``)."""
+    """A WebSocket, tried ``CONNECT_TRIES`` times (each failure counted in ``connect_errors``),
+    from the loopback address ``source`` if given."""
     for attempt in range(CONNECT_TRIES):
         try:
             async with gate:
-                return await asyncio.wait_for(WebSocket.connect(port, path, headers), 30)
+                return await asyncio.wait_for(WebSocket.connect(port, path, headers, source), 30)
         except (ConnectionError, OSError, TimeoutError):
             run.connect_errors += 1
             if attempt == CONNECT_TRIES - 1:
