@@ -14,7 +14,7 @@ import pytest
 from accounts_support import verified_user
 from csp_audit import header_problems, inline_problems, nonce_of
 from django.test import Client
-from stats.stats_builders import computer_match
+from records.stats_builders import computer_match
 
 import dominoes.views
 from games import services
