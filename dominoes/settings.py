@@ -94,6 +94,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    "matchmaking",
     "tournaments",
     "billing",
 ]
