@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -35,8 +36,6 @@ from matchmaking.models import Entry
 #: How long an entry stays matchable after its waiting page's last heartbeat (every 0.5 s;
 #: a page that closes also says so at once). Past it the entry is a ghost, never matched.
 LEASE = timedelta(seconds=6)
-#: After this long without a match, the waiting page offers the computer instead.
-OFFER_COMPUTER_AFTER = timedelta(seconds=20)
 #: The rating window: this wide at first, wider by WINDOW_GROWTH each second of waiting.
 WINDOW_START = 100.0
 WINDOW_GROWTH = 20.0
@@ -147,7 +146,7 @@ def status_of(entry: Entry) -> Status:
         state=entry.state,
         waited_seconds=int(waited.total_seconds()),
         looking=looking,
-        offer_computer=entry.state == Entry.State.WAITING and waited >= OFFER_COMPUTER_AFTER,
+        offer_computer=entry.state == Entry.State.WAITING and waited >= offer_computer_after(),
         table=entry.table.public_id if entry.table is not None else None,
         opponents=opponents,
     )
@@ -192,6 +191,11 @@ def groups_of(waiting: Sequence[Entry], seats: int, now: datetime) -> list[list[
             groups.append(group)
             free = [entry for entry in free if entry not in group]
     return groups
+
+
+def offer_computer_after() -> timedelta:
+    """After this long without a match, the waiting page offers the computer instead."""
+    return timedelta(seconds=settings.QUICK_MATCH_OFFER_COMPUTER_SECONDS)
 
 
 def window(waited_seconds: float) -> float:

@@ -137,7 +137,7 @@ def test_guests_and_members_of_three_seat_games_play_casual():
 def test_after_a_while_the_computer_is_offered_and_takes_the_empty_seats():
     ann = join(guest(1), "Ann", "block", 4)
     assert not services.status_of(ann).offer_computer
-    Entry.objects.update(joined_at=timezone.now() - services.OFFER_COMPUTER_AFTER)
+    Entry.objects.update(joined_at=timezone.now() - services.offer_computer_after())
     status = services.heartbeat(public_id=ann.public_id, player=guest(1))
     assert status.offer_computer
     table = services.play_the_computer_instead(public_id=ann.public_id, player=guest(1))
