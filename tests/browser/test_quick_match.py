@@ -20,12 +20,14 @@ def stranger(browser, width: int = 1366, height: int = 768) -> Page:
     return page
 
 
-def press_quick_match(page: Page, url: str, name: str) -> None:
+def press_quick_match(page: Page, url: str, name: str, *, shot: str = "") -> None:
     page.goto(url + "/")
     page.locator("#quick-match").click()
     page.locator("#id_preset").select_option("draw")
     page.check("input[name=seats][value='2']")
     page.get_by_label("Your name at the table").fill(name)
+    if shot:
+        screenshot(page, shot)
     page.get_by_role("button", name="Find players").click()
 
 
@@ -41,9 +43,6 @@ def test_two_strangers_on_two_servers_meet_and_a_third_is_offered_the_computer(b
         expect(ann.locator("#waiting-title")).to_have_text("Looking for players")
         expect(ann.locator("#looking")).to_have_text("1")
         screenshot(ann, "quick-match-waiting-laptop")
-        ann.go_back()
-        screenshot(ann, "quick-match-form-laptop")
-        ann.go_forward()
 
         started = time.monotonic()
         press_quick_match(bob, other.url, "Bob")
@@ -58,7 +57,7 @@ def test_two_strangers_on_two_servers_meet_and_a_third_is_offered_the_computer(b
         expect(ann.locator("#hand [data-tile]")).to_have_count(7)
         expect(bob.locator("#hand [data-tile]")).to_have_count(7)
 
-        press_quick_match(cy, other.url, "Cy")
+        press_quick_match(cy, other.url, "Cy", shot="quick-match-form-phone")
         expect(cy.locator("#waiting-title")).to_be_visible()
         expect(cy.locator("#offer-computer")).to_be_visible(timeout=6_000)
         assert int(cy.locator("#waited").inner_text()) >= 2
