@@ -17,6 +17,13 @@ from matchmaking.models import Entry
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 
+@pytest.fixture(autouse=True)
+def no_recent_pairing(monkeypatch):
+    """Each test starts with no heartbeat pairing just done in this process (they are rate
+    limited per queue: an earlier test's would hold the next one back)."""
+    monkeypatch.setattr(services, "_last_pairing", {})
+
+
 def guest(n: int) -> Player:
     return Player(user_id=None, session_key=f"guest-token-{n}")
 
