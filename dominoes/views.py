@@ -3,7 +3,7 @@ from django.shortcuts import render
 
 from accounts.guests import player_for
 from games import setup_memory
-from games.your_games import games_in_progress
+from games.your_games import games_in_progress, people_playing_now
 from tournaments.selectors import tournaments_for
 
 #: The tournaments shown on the home page (the rest are on the tournaments page).
@@ -31,6 +31,7 @@ def home(request: HttpRequest) -> HttpResponse:
             "rule_presets": RULE_PRESETS,
             "computer_game": setup_memory.summary(setup_memory.computer_game(request)),
             "games": games_in_progress(player_for(user, request.session)),
+            "playing_now": people_playing_now(),
             "tournaments": tournaments_for(user)[:TOURNAMENTS_SHOWN]
             if user.is_authenticated
             else [],

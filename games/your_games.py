@@ -1,4 +1,5 @@
-"""Reads: the tables a person has in progress, for "Your games" (the home page and ``/me/``).
+"""Reads: the tables a person has in progress, for "Your games" (the home page and ``/me/``),
+and how many people are playing now (the home page).
 
 A guest's are the seats of their browser session's token, an account's every seat of the
 user whatever the device. Your turn first, then the most recently changed.
@@ -7,6 +8,7 @@ user whatever the device. Your turn first, then the most recently changed.
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.core.cache import cache
 from django.db.models import Q
 from django.utils import timezone
 
@@ -70,3 +72,23 @@ def _in_progress(table: Table, mine: Seat) -> GameInProgress:
         your_turn=turn == mine.index,
         online=table.kind == Table.Kind.ONLINE,
     )
+
+
+#: Seats seen this recently are people playing now (games.presence beats every 20 s).
+PLAYING_NOW_WITHIN = timedelta(seconds=60)
+#: The home page's count is read at most this often (it is the same for everyone).
+PLAYING_NOW_CACHE_SECONDS = 10
+
+
+def people_playing_now() -> int:
+    """How many people (accounts and guests, each once) have a table of theirs open now."""
+    return cache.get_or_set("people_playing_now", _count_playing_now, PLAYING_NOW_CACHE_SECONDS)
+
+
+def _count_playing_now() -> int:
+    seats = Seat.objects.filter(
+        seen_at__gte=timezone.now() - PLAYING_NOW_WITHIN, table__finished=False, bot_level=""
+    )
+    accounts = seats.exclude(user=None).values("user_id").distinct().count()
+    guests = seats.filter(user=None).exclude(guest="").values("guest").distinct().count()
+    return accounts + guests

@@ -182,7 +182,7 @@ def pair(*, preset: str, seats: int, rated: bool, wait: bool = True) -> list[Tab
             )
             .order_by("joined_at", "id")
         )
-        return [_seat(group, now) for group in groups_of(waiting, seats, now)]
+        return [_seat(group) for group in groups_of(waiting, seats, now)]
 
 
 def groups_of(waiting: Sequence[Entry], seats: int, now: datetime) -> list[list[Entry]]:
@@ -232,8 +232,9 @@ def _same_person(first: Entry, second: Entry) -> bool:
     return bool(first.guest) and first.guest == second.guest
 
 
-def _seat(group: list[Entry], now: datetime) -> Table:
-    """The group's table, every seat taken and dealt, on the casual clock."""
+def _seat(group: list[Entry]) -> Table:
+    """The group's table, every seat taken and dealt, on the casual clock; the entries'
+    ``matched_at`` is when it was made (committed with them right after)."""
     players = [
         (Player(user_id=entry.user_id, session_key=entry.guest or None), entry.name)
         for entry in group
@@ -246,7 +247,7 @@ def _seat(group: list[Entry], now: datetime) -> Table:
         forfeit_at_deadline=False,
     )
     Entry.objects.filter(pk__in=[entry.pk for entry in group]).update(
-        state=Entry.State.MATCHED, table=table, matched_at=now
+        state=Entry.State.MATCHED, table=table, matched_at=timezone.now()
     )
     return table
 

@@ -1,5 +1,7 @@
 """Your games: a person's tables in progress, your turn first, on the home page and /me/."""
 
+from datetime import timedelta
+
 import pytest
 from accounts_support import verified_user
 from django.test import Client
@@ -62,3 +64,25 @@ def test_a_guests_games_are_their_sessions_and_nobody_elses():
     assert "Your turn" in guest.get("/").content.decode()
     assert path not in stranger.get("/me/").content.decode()
     assert "No games in progress." in stranger.get("/").content.decode()
+
+
+def test_people_playing_now_counts_each_person_seen_once():
+    from django.core.cache import cache
+    from django.utils import timezone
+
+    from games.models import Seat
+    from games.your_games import people_playing_now
+
+    _, ada = account("ada@example.com", "Ada")
+    rules = Rules.for_preset("draw", seats=2)
+    for _ in range(2):  # two tables of Ada's: one person
+        services.create_computer_table(player=ada, name="Ada", rules=rules, levels=["easy"])
+    guest = Player(user_id=None, session_key="guest-token")
+    services.create_computer_table(player=guest, name="Guest", rules=rules, levels=["easy"])
+    gone = Player(user_id=None, session_key="gone-token")
+    services.create_computer_table(player=gone, name="Gone", rules=rules, levels=["easy"])
+    Seat.objects.filter(bot_level="").update(seen_at=timezone.now())
+    Seat.objects.filter(guest="gone-token").update(seen_at=timezone.now() - timedelta(minutes=5))
+    cache.delete("people_playing_now")
+    assert people_playing_now() == 2
+    assert "2 people playing now" in Client().get("/").content.decode()
