@@ -146,6 +146,17 @@ def _preset_label(preset: Preset) -> str:
     return f"{PRESET_NAMES[preset]} ({seats} players): {PRESET_SUMMARIES[preset]}"
 
 
+def seats_field() -> forms.TypedChoiceField:
+    """How many players: the setup's and the quick match's field."""
+    return forms.TypedChoiceField(
+        label="Players",
+        choices=[(2, "2 players"), (3, "3 players"), (4, "4 players")],
+        coerce=int,
+        initial=2,
+        widget=forms.RadioSelect,
+    )
+
+
 MODES = [
     ("computer", "Against the computer"),
     ("online", "Friends online"),
@@ -166,13 +177,7 @@ class SetupForm(forms.Form):
         initial=Preset.DRAW.value,
         widget=forms.RadioSelect,
     )
-    seats = forms.TypedChoiceField(
-        label="Players",
-        choices=[(2, "2 players"), (3, "3 players"), (4, "4 players")],
-        coerce=int,
-        initial=2,
-        widget=forms.RadioSelect,
-    )
+    seats = seats_field()
     teams = forms.ChoiceField(
         label="Partners (4 players only)",
         choices=[
@@ -244,6 +249,10 @@ class SetupForm(forms.Form):
         required=False,
         initial=True,
     )
+    listed = forms.BooleanField(
+        label="List it in the lobby: anyone may find it there and join",
+        required=False,
+    )
     # No default: an account's display name comes as the initial value (setup_initial), a guest
     # writes the name their friends will see (views.setup fills in what is left empty).
     name = DisplayNameField(label="Your name at the table", required=False)
@@ -289,7 +298,7 @@ class SetupForm(forms.Form):
                 "legend": "Friends online",
                 "help": "Seats still empty when you start are taken by the computer (medium). "
                 "With the turn clock, when a player runs out of time the computer plays for them.",
-                "fields": [self["clock"]],
+                "fields": [self["clock"], self["listed"]],
                 "mode": "online",
             },
             {

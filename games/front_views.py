@@ -3,6 +3,7 @@ last choices again) and Your games (``/me/``). Thin: the form checks, the servic
 the choices are kept (games.setup_memory)."""
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -15,6 +16,7 @@ from games.forms import SetupForm
 from games.models import Table
 from games.services import TableError
 from games.your_games import games_in_progress
+from matchmaking import lobby
 
 #: A guest's seat name at a computer table when they wrote none (only they see it).
 GUEST_NAME = "Guest"
@@ -71,7 +73,10 @@ def _create(request: HttpRequest, form: SetupForm) -> Table | None:
     try:
         if data["mode"] == "online":
             turn_seconds = services.CASUAL_TURN_SECONDS if data["clock"] else None
-            table = services.create_online_table(**common, turn_seconds=turn_seconds)
+            with transaction.atomic():
+                table = services.create_online_table(**common, turn_seconds=turn_seconds)
+                if data["listed"]:
+                    lobby.list_table(table=table, player=player)
         else:
             table = services.create_computer_table(**common, levels=data["levels"])
     except TableError as error:

@@ -5,21 +5,15 @@ from typing import Any
 from django import forms
 
 from accounts.names import DisplayNameField
-from games.engine import PRESET_SEATS, Preset
-from games.forms import PRESET_NAMES
+from games.engine import Preset
+from games.forms import PRESET_NAMES, rules_problem, seats_field
 
 
 class QuickMatchForm(forms.Form):
     preset = forms.ChoiceField(
         label="Game", choices=[(p.value, PRESET_NAMES[p]) for p in Preset], initial="draw"
     )
-    seats = forms.TypedChoiceField(
-        label="Players",
-        choices=[(2, "2 players"), (3, "3 players"), (4, "4 players")],
-        coerce=int,
-        initial=2,
-        widget=forms.RadioSelect,
-    )
+    seats = seats_field()
     name = DisplayNameField(label="Your name at the table", required=False)
 
     def __init__(self, *args: Any, signed_in: bool, **kwargs: Any) -> None:
@@ -35,10 +29,8 @@ class QuickMatchForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         preset, seats = data.get("preset"), data.get("seats")
-        if preset and seats and seats not in PRESET_SEATS[Preset(preset)]:
-            counts = " or ".join(str(n) for n in PRESET_SEATS[Preset(preset)])
-            raise forms.ValidationError(
-                f"{PRESET_NAMES[Preset(preset)]} is a game for {counts} players: "
-                f"choose {counts} players, or another game."
-            )
+        if preset and seats:
+            problem = rules_problem(Preset(preset), seats, {})
+            if problem:
+                raise forms.ValidationError(problem)
         return data

@@ -59,3 +59,15 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} for {self.preset} ({self.seats}): {self.state}"
+
+
+class OpenTable(models.Model):
+    """A friends table its host listed in the lobby: anyone may find it there and join."""
+
+    table = models.OneToOneField(
+        "games.Table", on_delete=models.CASCADE, related_name="open_listing"
+    )
+    listed_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.table.public_id} in the lobby"

@@ -6,6 +6,9 @@ app_name = "matchmaking"
 
 urlpatterns = [
     path("", views.quick_match, name="quick_match"),
+    path("lobby/", views.lobby_page, name="lobby"),
+    path("lobby/tables.json", views.lobby_tables, name="lobby_tables"),
+    path("lobby/join/", views.lobby_join, name="lobby_join"),
     path("<slug:public_id>/", views.waiting, name="waiting"),
     path("<slug:public_id>/status.json", views.status, name="status"),
     path("<slug:public_id>/cancel/", views.cancel, name="cancel"),

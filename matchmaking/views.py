@@ -4,6 +4,7 @@ in the queue), cancel or play the computer instead. Thin: matchmaking.services d
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -13,8 +14,8 @@ from dominoes import limits
 from games import setup_memory
 from games.engine import Preset
 from games.forms import PRESET_NAMES
-from games.services import TableError
-from matchmaking import services
+from games.services import TableError, TableNotFound, join_table
+from matchmaking import lobby, services
 from matchmaking.forms import QuickMatchForm
 from matchmaking.models import Entry
 from matchmaking.services import QueueError
@@ -119,3 +120,39 @@ def _who_you_play(opponents: list[str]) -> str:
     if len(opponents) > 1:
         return f"Matched: you play {', '.join(opponents[:-1])} and {opponents[-1]}."
     return f"Matched: you play {opponents[0]}."
+
+
+# --- the lobby of open tables ---------------------------------------------------------------
+@require_GET
+def lobby_page(request: HttpRequest) -> HttpResponse:
+    remembered = setup_memory.remembered(request).get("name", "")
+    context = {"tables": lobby.open_tables(), "name": remembered}
+    return render(request, "matchmaking/lobby.html", context)
+
+
+@require_GET
+@never_cache
+def lobby_tables(request: HttpRequest) -> JsonResponse:
+    """The lobby's list, for its page to refresh every few seconds (live)."""
+    html = render_to_string("matchmaking/_open_tables.html", {"tables": lobby.open_tables()})
+    return JsonResponse({"html": html})
+
+
+@require_POST
+def lobby_join(request: HttpRequest) -> HttpResponse:
+    """Join a table from the lobby: one click (a guest's name is the form's one field)."""
+    public_id = request.POST.get("table", "")
+    name = display_name(request.user) if request.user.is_authenticated else ""
+    name = name or request.POST.get("name", "")
+    limits.check_request(limits.JOINS, request)
+    try:
+        with acting_player(request.user, request.session) as player:
+            join_table(public_id=public_id, player=player, name=name)
+    except TableNotFound:
+        messages.error(request, "That table is gone.")
+        return redirect("matchmaking:lobby")
+    except TableError as error:
+        messages.error(request, str(error))
+        return redirect("matchmaking:lobby")
+    messages.success(request, f"You joined the game as {name.strip()}.")
+    return redirect("games:table", public_id=public_id)
