@@ -203,7 +203,7 @@ class SetupForm(forms.Form):
         initial=Level.MEDIUM.value,
     )
     match_format = forms.ChoiceField(
-        label="Match",
+        label="Match format",
         choices=[
             ("", "As the preset"),
             ("target", "To a points target"),

@@ -54,6 +54,8 @@ def waiting(request: HttpRequest, public_id: str) -> HttpResponse:
         return redirect("matchmaking:quick_match")
     if status.table is not None:
         return _to_table(request, status)
+    if status.state != Entry.State.WAITING:  # left: a new search starts from the form
+        return redirect("matchmaking:quick_match")
     entry = Entry.objects.get(public_id=public_id)
     game = f"{PRESET_NAMES[Preset(entry.preset)]}, {entry.seats} players, "
     game += "rated" if entry.rated else "casual"

@@ -76,7 +76,7 @@ def test_the_setup_page_offers_every_option(client):
 def test_the_home_page_links_to_the_setup_page(client):
     html = client.get("/").content.decode()
     assert f'href="{SETUP}"' in html
-    assert "Play against the computer" in html
+    assert "Play the computer" in html  # and its one POST: tests/games/test_setup_memory.py
 
 
 def test_a_plain_setup_keeps_the_preset_as_it_is(client):
