@@ -46,6 +46,12 @@ class Preferences(models.Model):
         default=False,
         help_text="The next player in turn opens each new hand (not the last hand's winner).",
     )
+    last_setup = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The setup form's last choices (games.setup_memory): the next setup starts "
+        "from them, and Play the computer plays them again, on any device.",
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

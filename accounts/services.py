@@ -38,6 +38,7 @@ def save_settings(
         preferences.show_hints = show_hints
         preferences.computer_level = computer_level
         preferences.alternating_starters = alternating_starters
+        preferences.last_setup = {}  # the settings just saved are now the newest choices
         preferences.full_clean()
         preferences.save()
         locked.first_name = name
@@ -45,3 +46,11 @@ def save_settings(
     user.first_name = name
     user.preferences = preferences
     return preferences
+
+
+def remember_setup(*, user: AbstractBaseUser, choices: dict[str, object]) -> None:
+    """Keep the setup form's last choices for the player's next setup, on any device."""
+    with transaction.atomic():
+        preferences, _ = Preferences.objects.select_for_update().get_or_create(user_id=user.pk)
+        preferences.last_setup = choices
+        preferences.save(update_fields=["last_setup", "updated_at"])

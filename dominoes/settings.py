@@ -94,6 +94,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    "matchmaking",
     "tournaments",
     "billing",
 ]
@@ -191,6 +192,10 @@ if JOBS_BACKEND not in ("rq", "thread", "inline"):
     raise ImproperlyConfigured("JOBS_BACKEND is rq, thread or inline")
 # The pause before a computer's move, so that a person can follow the moves one by one.
 BOT_PAUSE_SECONDS = float(os.environ.get("BOT_PAUSE_SECONDS", "0.8"))
+# Quick match: how long someone waits alone before the computer is offered (matchmaking).
+QUICK_MATCH_OFFER_COMPUTER_SECONDS = float(
+    os.environ.get("QUICK_MATCH_OFFER_COMPUTER_SECONDS", "20")
+)
 # Resolved with the turn deadlines by games.services.sweep_deadlines: each is a function that
 # closes its own expired windows and returns how many it closed (games imports none of them).
 DEADLINE_SWEEPERS = ["tournaments.services.sweep_tournaments"]

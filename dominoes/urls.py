@@ -11,4 +11,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("billing/", include("billing.urls")),
     path("tournaments/", include("tournaments.urls")),
+    path("quick/", include("matchmaking.urls")),
 ]

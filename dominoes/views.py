@@ -1,6 +1,14 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from accounts.guests import player_for
+from games import setup_memory
+from games.your_games import games_in_progress, people_playing_now
+from tournaments.selectors import tournaments_for
+
+#: The tournaments shown on the home page (the rest are on the tournaments page).
+TOURNAMENTS_SHOWN = 5
+
 # The seven rule presets (docs/rules.md#presets), one line each.
 RULE_PRESETS = [
     ("Classic", "Two players, seven tiles each, draw when stuck; to 100 points or best of 1-5."),
@@ -14,4 +22,18 @@ RULE_PRESETS = [
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html", {"rule_presets": RULE_PRESETS})
+    """The front door: three ways to play, the person's games in progress, their tournaments."""
+    user = request.user
+    return render(
+        request,
+        "home.html",
+        {
+            "rule_presets": RULE_PRESETS,
+            "computer_game": setup_memory.summary(setup_memory.computer_game(request)),
+            "games": games_in_progress(player_for(user, request.session)),
+            "playing_now": people_playing_now(),
+            "tournaments": tournaments_for(user)[:TOURNAMENTS_SHOWN]
+            if user.is_authenticated
+            else [],
+        },
+    )

@@ -38,9 +38,20 @@ def _preset_label(preset: Preset) -> str:
     return f"{PRESET_NAMES[preset]} ({seats} players): {PRESET_SUMMARIES[preset]}"
 
 
+def seats_field() -> forms.TypedChoiceField:
+    """How many players: the setup's and the quick match's field."""
+    return forms.TypedChoiceField(
+        label="Players",
+        choices=[(2, "2 players"), (3, "3 players"), (4, "4 players")],
+        coerce=int,
+        initial=2,
+        widget=forms.RadioSelect,
+    )
+
+
 MODES = [
     ("computer", "Against the computer"),
-    ("online", "Friends online: share a link; the computer takes any seat still empty"),
+    ("online", "Friends online"),
 ]
 
 
@@ -58,13 +69,7 @@ class SetupForm(forms.Form):
         initial=Preset.DRAW.value,
         widget=forms.RadioSelect,
     )
-    seats = forms.TypedChoiceField(
-        label="Players",
-        choices=[(2, "2 players"), (3, "3 players"), (4, "4 players")],
-        coerce=int,
-        initial=2,
-        widget=forms.RadioSelect,
-    )
+    seats = seats_field()
     teams = forms.ChoiceField(
         label="Partners (4 players only)",
         choices=[
@@ -75,22 +80,22 @@ class SetupForm(forms.Form):
         required=False,
     )
     level_1 = forms.ChoiceField(
-        label="Computer after you",
+        label="Computer level",
         choices=list(LEVEL_NAMES.items()),
         initial=Level.MEDIUM.value,
     )
     level_2 = forms.ChoiceField(
-        label="Second computer (3 or 4 players; your partner with partners)",
+        label="Second computer (your partner with partners)",
         choices=list(LEVEL_NAMES.items()),
         initial=Level.MEDIUM.value,
     )
     level_3 = forms.ChoiceField(
-        label="Third computer (4 players)",
+        label="Third computer",
         choices=list(LEVEL_NAMES.items()),
         initial=Level.MEDIUM.value,
     )
     match_format = forms.ChoiceField(
-        label="Match",
+        label="Match format",
         choices=[
             ("", "As the preset"),
             ("target", "To a points target"),
@@ -100,10 +105,24 @@ class SetupForm(forms.Form):
         required=False,
     )
     target = forms.IntegerField(
-        label="Target points", min_value=25, max_value=500, required=False, help_text="25 to 500"
+        label="Target points",
+        min_value=25,
+        max_value=500,
+        required=False,
+        help_text="25 to 500; empty: the game's own",
+        error_messages=dict.fromkeys(
+            ("invalid", "min_value", "max_value"), "A target is from 25 to 500 points."
+        ),
     )
     best_of = forms.IntegerField(
-        label="Best of how many hands", min_value=1, max_value=5, required=False, help_text="1 to 5"
+        label="Best of how many hands",
+        min_value=1,
+        max_value=5,
+        required=False,
+        help_text="1 to 5",
+        error_messages=dict.fromkeys(
+            ("invalid", "min_value", "max_value"), "Best of 1 to 5 hands."
+        ),
     )
     show_hints = forms.BooleanField(
         label="Show tile hints (light the tiles you can play)", required=False, initial=True
@@ -122,7 +141,13 @@ class SetupForm(forms.Form):
         required=False,
         initial=True,
     )
-    name = DisplayNameField(label="Your name at the table", initial="You", required=False)
+    listed = forms.BooleanField(
+        label="List it in the lobby: anyone may find it there and join",
+        required=False,
+    )
+    # No default: an account's display name comes as the initial value (setup_initial), a guest
+    # writes the name their friends will see (views.setup fills in what is left empty).
+    name = DisplayNameField(label="Your name at the table", required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -133,22 +158,28 @@ class SetupForm(forms.Form):
 
     @property
     def groups(self) -> list[dict[str, Any]]:
-        """The fieldsets of the page, in order: a legend, a line of help, the fields."""
+        """The short part of the page, in order: a legend, a line of help, the fields. The
+        game itself comes first, as cards (:attr:`preset_cards`)."""
         return [
-            {"legend": "Who plays", "help": "", "fields": [self["mode"]], "mode": ""},
-            {"legend": "Game", "help": "", "fields": [self["preset"]]},
-            {"legend": "Players", "help": "", "fields": [self["seats"], self["teams"]]},
+            {"legend": "Players", "help": "", "fields": [self["seats"]]},
             {
                 "legend": "The computer",
-                "help": "The computer never sees your tiles. With two players only the first "
-                "level is used, with three the first two.",
+                "help": "The computer never sees your tiles.",
                 "mode": "computer",
                 "fields": [self[name] for name in LEVEL_FIELDS],
             },
+            {"legend": "Match", "help": "", "fields": [self["match_format"], self["target"]]},
+            {"legend": "You", "help": "", "fields": [self["name"]]},
+        ]
+
+    @property
+    def more_groups(self) -> list[dict[str, Any]]:
+        """The fieldsets folded under "More options": house rules and table settings."""
+        return [
             {
-                "legend": "Match",
+                "legend": "Match and partners",
                 "help": "",
-                "fields": [self["match_format"], self["target"], self["best_of"]],
+                "fields": [self["best_of"], self["teams"]],
             },
             {
                 "legend": "House rules",
@@ -157,24 +188,43 @@ class SetupForm(forms.Form):
             },
             {
                 "legend": "Friends online",
-                "help": "You get a link to send to your friends. Seats still empty when you "
-                "start are taken by the computer (medium). With the turn clock, when a player "
-                "runs out of time the computer plays for them.",
-                "fields": [self["clock"]],
+                "help": "Seats still empty when you start are taken by the computer (medium). "
+                "With the turn clock, when a player runs out of time the computer plays for them.",
+                "fields": [self["clock"], self["listed"]],
                 "mode": "online",
             },
             {
                 "legend": "At the table",
                 "help": "",
-                "fields": [self["show_hints"], self["auto_pass"], self["name"]],
+                "fields": [self["show_hints"], self["auto_pass"]],
             },
+        ]
+
+    @property
+    def more_has_errors(self) -> bool:
+        return any(field.errors for group in self.more_groups for field in group["fields"])
+
+    @property
+    def preset_cards(self) -> list[dict[str, Any]]:
+        """One card a preset: its radio, name, players and line of rules (and the picture's
+        key, templates/games/_preset_picture.html)."""
+        radios = {str(radio.data["value"]): radio for radio in self["preset"]}
+        return [
+            {
+                "radio": radios[preset.value],
+                "preset": preset.value,
+                "name": PRESET_NAMES[preset],
+                "players": " or ".join(str(n) for n in PRESET_SEATS[preset]) + " players",
+                "summary": PRESET_SUMMARIES[preset],
+            }
+            for preset in Preset
         ]
 
     def clean_mode(self) -> str:
         return self.cleaned_data.get("mode") or "computer"
 
     def clean_name(self) -> str:
-        return self.cleaned_data.get("name") or "You"
+        return self.cleaned_data.get("name") or ""
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -186,24 +236,46 @@ class SetupForm(forms.Form):
         for name, _, _ in HOUSE_RULES:
             if data.get(name):
                 options[name] = _option_value(name, data[name])
-        match data.get("match_format"):
+        match_format = data.get("match_format") or ""
+        if data.get("target") is not None and match_format in ("", "target"):
+            # A typed target is the match the person asked for, whatever the select says.
+            match_format = "target"
+        match match_format:
             case "target":
                 if data.get("target") is None:
                     self.add_error("target", "Enter a target from 25 to 500 points.")
                     return data
                 options["match"] = {"target": data["target"]}
             case "best_of":
+                if data.get("target") is not None:
+                    self.add_error(
+                        "target",
+                        f"You typed a target of {data['target']} points but chose best of "
+                        "hands: choose \u201cTo a points target\u201d, or clear the target.",
+                    )
+                    return data
                 if data.get("best_of") is None:
                     self.add_error("best_of", "Enter how many hands: 1 to 5.")
                     return data
                 options["match"] = {"best_of": data["best_of"]}
             case "single_round":
+                if data.get("target") is not None:
+                    self.add_error(
+                        "target",
+                        f"You typed a target of {data['target']} points but chose a single "
+                        "round: choose \u201cTo a points target\u201d, or clear the target.",
+                    )
+                    return data
                 options["match"] = {"single_round": True}
+        problem = rules_problem(Preset(data["preset"]), data["seats"], options)
+        if problem:
+            raise forms.ValidationError(problem, code="invalid_rules")
         try:
             rules = Rules.for_preset(data["preset"], seats=data["seats"], **options)
-        except InvalidRules as error:
+        except InvalidRules:
             raise forms.ValidationError(
-                f"These rules do not fit together: {error}.", code="invalid_rules"
+                "These rules do not fit together: change a house rule under More options.",
+                code="invalid_rules",
             ) from None
         data["rules"] = rules
         data["levels"] = [data[name] for name in LEVEL_FIELDS[: rules.seats - 1]]
@@ -212,6 +284,38 @@ class SetupForm(forms.Form):
         else:
             data["auto_pass_on"] = rules.preset in AUTO_PASS_PRESETS
         return data
+
+
+TWO_SIDES = "two sides: 2 players, or 4 as partners"
+
+
+def rules_problem(preset: Preset, seats: int, options: dict[str, object]) -> str:
+    """Why these choices make no game, in a player's words ("" when they do). The engine's
+    own checks (``Rules.validate``) speak its record's words; the setup page speaks these."""
+    name = PRESET_NAMES[preset]
+    allowed = PRESET_SEATS[preset]
+    if seats not in allowed:
+        counts = " or ".join(str(n) for n in allowed)
+        return f"{name} is a game for {counts} players: choose {counts} players, or another game."
+    base = Rules.for_preset(preset, seats=seats)
+    teams = bool(options.get("teams", base.teams))
+    tiles_each = int(str(options.get("tiles_each", base.tiles_each)))
+    sides = 2 if teams else seats
+    if teams and seats != 4:
+        return "Partners need 4 players: choose 4 players, or everyone for themselves."
+    if seats * tiles_each > 28:
+        return (
+            f"{seats} players with {tiles_each} tiles each would need more than the 28 tiles "
+            "of the set: choose fewer tiles each under More options."
+        )
+    if options.get("out_counts_partner") and not teams:
+        return "Scoring your partner's pips when going out needs partners (4 players)."
+    match = options.get("match")
+    if isinstance(match, dict) and "best_of" in match and sides != 2:
+        return f"Best of a number of hands needs {TWO_SIDES}. Play to a points target instead."
+    if options.get("tied_block") == "blocker_loses" and sides != 2:
+        return f"\u201cThe blocker's side loses a tied block\u201d needs {TWO_SIDES}."
+    return ""
 
 
 def setup_initial(user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Thin views: the setup form creates a table through the services; the table page renders the
+"""Thin views (the setup page: games.front_views): the table page renders the
 player's own view of it (made by the engine for that seat) and the script takes over from there.
 """
 
@@ -6,13 +6,12 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from accounts.guests import acting_player, player_for
 from dominoes import limits
 from games import selectors, services
 from games.engine import Rules
-from games.forms import SetupForm, setup_initial
 from games.models import Table
 from games.services import Player, TableError, TableNotFound
 from games.words import describe_rules, table_info
@@ -21,37 +20,6 @@ from games.words import describe_rules, table_info
 def _player(request: HttpRequest, *, start_session: bool = False) -> Player:
     """Who is asking: the signed-in user, or this browser's guest (given a token if asked)."""
     return player_for(request.user, request.session, start_guest=start_session)
-
-
-@require_http_methods(["GET", "POST"])
-def setup(request: HttpRequest) -> HttpResponse:
-    form = SetupForm(
-        request.POST if request.method == "POST" else None, initial=setup_initial(request.user)
-    )
-    if form.is_valid():
-        data = form.cleaned_data
-        # Counted before the guest's session starts: a refused request stores nothing.
-        limits.check_request(limits.TABLES_CREATED, request)
-        player = _player(request, start_session=True)
-        common = {
-            "player": player,
-            "name": data["name"],
-            "rules": data["rules"],
-            "show_hints": data["show_hints"],
-            "auto_pass": data["auto_pass_on"],
-        }
-        try:
-            if data["mode"] == "online":
-                table = services.create_online_table(
-                    **common, turn_seconds=services.CASUAL_TURN_SECONDS if data["clock"] else None
-                )
-            else:
-                table = services.create_computer_table(**common, levels=data["levels"])
-        except TableError as error:
-            form.add_error(None, str(error))
-        else:
-            return redirect("games:table", public_id=table.public_id)
-    return render(request, "games/setup.html", {"form": form})
 
 
 @require_GET

@@ -3,6 +3,9 @@ from django.urls import reverse
 
 from dominoes.views import RULE_PRESETS
 
+# The home page reads the person's games and how many people play now.
+pytestmark = pytest.mark.django_db
+
 PRESET_NAMES = [
     "Classic",
     "Single round",
@@ -41,7 +44,6 @@ def test_layout_is_accessible_and_self_contained(client):
     assert "https://" not in html  # no CDN or other outside resources
 
 
-@pytest.mark.django_db
 def test_home_page_links_lead_somewhere(client):
     """Every link on the page (sign in, sign up, the stylesheet) answers."""
     import re

@@ -24,6 +24,7 @@ def test_asgi_routes_http_and_websocket():
 
 
 @pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)  # the home page reads the person's games
 async def test_asgi_serves_the_home_page():
     from dominoes.asgi import application
 

@@ -12,6 +12,7 @@ def open_online_table(host: Page, host_url: str, *, preset: str, seats: int) -> 
     host.check("input[name=mode][value=online]")
     host.check(f"input[name=preset][value={preset}]")
     host.check(f"input[name=seats][value='{seats}']")
+    host.fill("input[name=name]", "Alice")  # friends see the host's name
     host.get_by_role("button", name="Start match").click()
     expect(host).to_have_url(re.compile(r"/tables/[\w-]+/$"))
 

@@ -102,6 +102,7 @@ def test_an_online_lobby_a_joining_friend_and_a_spectator_break_no_policy(server
     host.check("input[name=mode][value=online]")
     host.check("input[name=preset][value=block]")
     host.check("input[name=seats][value='2']")
+    host.fill("input[name=name]", "Alice")  # friends see the host's name
     host.get_by_role("button", name="Start match").click()
     expect(host).to_have_url(re.compile(r"/tables/[\w-]+/$"))
     expect(host.locator("#connection")).to_have_attribute("data-state", "online")

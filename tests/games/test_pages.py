@@ -69,7 +69,7 @@ def test_the_setup_page_offers_every_option(client):
         for value, _ in choices:
             assert f'<option value="{value}"' in html, (name, value)
     assert 'name="show_hints"' in html and "checked" in html
-    assert 'name="name" value="You"' in html
+    assert 'name="name"' in html and 'value="You"' not in html
     assert "Show tile hints" in html
     assert "Pass automatically" in html
 
@@ -77,7 +77,7 @@ def test_the_setup_page_offers_every_option(client):
 def test_the_home_page_links_to_the_setup_page(client):
     html = client.get("/").content.decode()
     assert f'href="{SETUP}"' in html
-    assert "Play against the computer" in html
+    assert "Play the computer" in html  # and its one POST: tests/games/test_setup_memory.py
 
 
 def test_a_plain_setup_keeps_the_preset_as_it_is(client):
@@ -178,22 +178,53 @@ def test_pass_automatically_follows_the_players_choice(client):
     assert created(setup_post(client, preset="brazilian", seats="4")).auto_pass is True
 
 
-def test_a_blank_name_is_you(client):
+def test_a_guest_who_writes_no_name_is_guest_against_the_computer(client):
+    """Never "You": that is what everyone else would read at the table."""
     table = created(setup_post(client, name="  "))
-    assert table.seats.get(index=0).name == "You"
+    assert table.seats.get(index=0).name == "Guest"
+
+
+def test_a_guest_names_themselves_for_friends(client):
+    response = setup_post(client, mode="online", name="")
+    assert response.status_code == 200
+    assert "Write the name your friends will see at the table." in response.content.decode()
+    assert not Table.objects.exists()
+
+
+def test_an_account_plays_under_its_display_name(client):
+    user = get_user_model().objects.create_user("ada", "ada@example.com", "pw", first_name="Ada")
+    client.force_login(user)
+    table = created(setup_post(client, mode="online", name=""))
+    assert table.seats.get(index=0).name == "Ada"
 
 
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"preset": "brazilian", "seats": "3"}, "brazilian is played by 2 or 4 seats, not 3"),
-        ({"seats": "3", "match_format": "best_of", "best_of": "3"}, "best_of needs two sides"),
-        ({"teams": "true"}, "partners need 4 seats"),
-        ({"seats": "4", "tiles_each": "9"}, "need more than 28 tiles"),
-        ({"out_counts_partner": "true"}, "out_counts_partner needs partners"),
+        (
+            {"preset": "brazilian", "seats": "3"},
+            "Brazilian partnership is a game for 2 or 4 players: choose 2 or 4 players, "
+            "or another game.",
+        ),
+        (
+            {"preset": "classic", "seats": "4"},
+            "Classic is a game for 2 players: choose 2 players, or another game.",
+        ),
+        (
+            {"seats": "3", "match_format": "best_of", "best_of": "3"},
+            "Best of a number of hands needs two sides: 2 players, or 4 as partners.",
+        ),
+        ({"teams": "true"}, "Partners need 4 players"),
+        ({"seats": "4", "tiles_each": "9"}, "4 players with 9 tiles each would need more than"),
+        ({"out_counts_partner": "true"}, "needs partners (4 players)"),
         ({"match_format": "target"}, "Enter a target from 25 to 500 points."),
-        ({"match_format": "target", "target": "1000"}, "less than or equal to 500"),
-        ({"match_format": "best_of", "best_of": "7"}, "less than or equal to 5"),
+        ({"match_format": "target", "target": "1000"}, "A target is from 25 to 500 points."),
+        ({"target": "10"}, "A target is from 25 to 500 points."),
+        ({"match_format": "best_of", "best_of": "7"}, "Best of 1 to 5 hands."),
+        (
+            {"match_format": "best_of", "best_of": "3", "target": "150"},
+            "You typed a target of 150 points but chose best of hands",
+        ),
         ({"preset": "poker"}, "Select a valid choice"),
     ],
 )
@@ -208,7 +239,13 @@ def test_an_invalid_combination_is_refused_and_creates_nothing(client, changes, 
 def test_the_rules_error_is_announced(client):
     html = setup_post(client, preset="brazilian", seats="3").content.decode()
     assert 'role="alert"' in html
-    assert "These rules do not fit together" in html
+    assert "Brazilian partnership is a game for 2 or 4 players" in html
+
+
+@pytest.mark.parametrize("match_format", ["", "target"])
+def test_a_typed_target_is_never_ignored(client, match_format):
+    table = created(setup_post(client, match_format=match_format, target="150"))
+    assert table.rules["match"] == {"target": 150}
 
 
 def test_the_setup_form_needs_its_csrf_token():

@@ -68,8 +68,14 @@ def pages(member):
         player=me, name="Ada", rules=Rules.for_preset("draw", seats=2), levels=["easy"]
     )
     anonymous = Client()
+    waiter = Client()
+    waiting = waiter.post("/quick/", {"preset": "draw", "seats": "3", "name": "Wes"})["Location"]
     return [
         ("home", anonymous, "/", 200),
+        ("your games", guest, "/me/", 200),
+        ("quick match", anonymous, "/quick/", 200),
+        ("quick match waiting", waiter, waiting, 200),
+        ("open tables", anonymous, "/quick/lobby/", 200),
         ("home, signed in", client, "/", 200),
         ("setup", anonymous, "/play/", 200),
         ("computer table", guest, computer_table, 200),

@@ -1,0 +1,94 @@
+"""The front door's views: the setup page, the home page's Play the computer (one tap: the
+last choices again) and Your games (``/me/``). Thin: the form checks, the services create,
+the choices are kept (games.setup_memory)."""
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from accounts.guests import player_for
+from accounts.selectors import display_name
+from dominoes import limits
+from games import services, setup_memory
+from games.forms import SetupForm
+from games.models import Table
+from games.services import TableError
+from games.your_games import games_in_progress
+from matchmaking import lobby
+
+#: A guest's seat name at a computer table when they wrote none (only they see it).
+GUEST_NAME = "Guest"
+
+
+@require_http_methods(["GET", "POST"])
+def setup(request: HttpRequest) -> HttpResponse:
+    initial = setup_memory.initial(request)
+    if request.GET.get("mode") in ("computer", "online"):  # the home page's two ways in
+        initial["mode"] = request.GET["mode"]
+    form = SetupForm(request.POST if request.method == "POST" else None, initial=initial)
+    if form.is_valid():
+        table = _create(request, form)
+        if table is not None:
+            return redirect("games:table", public_id=table.public_id)
+    return render(request, "games/setup.html", {"form": form})
+
+
+@require_POST
+def play_computer(request: HttpRequest) -> HttpResponse:
+    """One tap from the home page: a table against the computer with the last choices."""
+    form = setup_memory.computer_game(request)
+    table = _create(request, form)
+    if table is None:
+        return render(request, "games/setup.html", {"form": form})
+    return redirect("games:table", public_id=table.public_id)
+
+
+@require_GET
+def me(request: HttpRequest) -> HttpResponse:
+    """Your games: the person's tables in progress (a guest's in this browser, an account's
+    on every device)."""
+    player = player_for(request.user, request.session)
+    return render(request, "games/me.html", {"games": games_in_progress(player)})
+
+
+def _create(request: HttpRequest, form: SetupForm) -> Table | None:
+    """The table of a valid form, or None with the reason added to the form's errors."""
+    data = form.cleaned_data
+    name = data["name"] or _default_name(request.user, data["mode"])
+    if not name:
+        form.add_error("name", "Write the name your friends will see at the table.")
+        return None
+    # Counted before the guest's session starts: a refused request stores nothing.
+    limits.check_request(limits.TABLES_CREATED, request)
+    player = player_for(request.user, request.session, start_guest=True)
+    common = {
+        "player": player,
+        "name": name,
+        "rules": data["rules"],
+        "show_hints": data["show_hints"],
+        "auto_pass": data["auto_pass_on"],
+    }
+    try:
+        if data["mode"] == "online":
+            turn_seconds = services.CASUAL_TURN_SECONDS if data["clock"] else None
+            with transaction.atomic():
+                table = services.create_online_table(**common, turn_seconds=turn_seconds)
+                if data["listed"]:
+                    lobby.list_table(table=table, player=player)
+        else:
+            table = services.create_computer_table(**common, levels=data["levels"])
+    except TableError as error:
+        form.add_error(None, str(error))
+        return None
+    setup_memory.remember(request, form)
+    return table
+
+
+def _default_name(user: AbstractBaseUser | AnonymousUser, mode: str) -> str:
+    """An account plays under its display name; a guest names themselves for friends, and
+    is "Guest" against the computer. Never "You": that is what everyone else would read."""
+    if user.is_authenticated:
+        return display_name(user)
+    return GUEST_NAME if mode == "computer" else ""

@@ -1,0 +1,94 @@
+"""Reads: the tables a person has in progress, for "Your games" (the home page and ``/me/``),
+and how many people are playing now (the home page).
+
+A guest's are the seats of their browser session's token, an account's every seat of the
+user whatever the device. Your turn first, then the most recently changed.
+"""
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.core.cache import cache
+from django.db.models import Q
+from django.utils import timezone
+
+from games.engine import Rules, load
+from games.models import Seat, Table
+from games.services import Player
+from games.words import PRESET_NAMES
+
+#: Tables not changed for this long are no longer "in progress" on these lists.
+RECENT = timedelta(days=7)
+#: At most this many on the list: the open tables limit of a person is 20 (services).
+SHOWN = 20
+
+
+@dataclass(frozen=True, slots=True)
+class GameInProgress:
+    public_id: str
+    game: str  # "Draw, 2 players"
+    opponents: str  # "Computer (easy)", "Bob and Computer (medium)"
+    status: str  # "Your turn", "Bob's turn", "Waiting for players", "Between hands"
+    your_turn: bool
+    online: bool
+
+
+def games_in_progress(player: Player) -> list[GameInProgress]:
+    if player.user_id is not None:
+        mine = Q(user_id=player.user_id)
+    elif player.session_key:
+        mine = Q(guest=player.session_key, user__isnull=True)
+    else:
+        return []
+    seats = (
+        Seat.objects.filter(mine, table__finished=False)
+        .filter(table__updated_at__gte=timezone.now() - RECENT)
+        .select_related("table")
+        .prefetch_related("table__seats")
+        .order_by("-table__updated_at")[:SHOWN]
+    )
+    games = [_in_progress(seat.table, seat) for seat in seats]
+    return sorted(games, key=lambda game: not game.your_turn)  # stable: recent first within
+
+
+def _in_progress(table: Table, mine: Seat) -> GameInProgress:
+    rules = Rules.from_record(table.rules)
+    seats = list(table.seats.all())
+    others = [seat.name for seat in seats if seat.index != mine.index]
+    turn = load(table.record).turn if table.started_at is not None else None
+    if table.started_at is None:
+        status = "Waiting for players"
+    elif turn is None:
+        status = "Between hands"
+    elif turn == mine.index:
+        status = "Your turn"
+    else:
+        status = f"{next(s.name for s in seats if s.index == turn)}'s turn"
+    return GameInProgress(
+        public_id=table.public_id,
+        game=f"{PRESET_NAMES[rules.preset]}, {rules.seats} players",
+        opponents=" and ".join(others) if others else "nobody yet",
+        status=status,
+        your_turn=turn == mine.index,
+        online=table.kind == Table.Kind.ONLINE,
+    )
+
+
+#: Seats seen this recently are people playing now (games.presence beats every 20 s).
+PLAYING_NOW_WITHIN = timedelta(seconds=60)
+#: The home page's count is read at most this often (it is the same for everyone).
+PLAYING_NOW_CACHE_SECONDS = 10
+
+
+def people_playing_now() -> int:
+    """How many people (accounts and guests, each once) have a table of theirs open now."""
+    return cache.get_or_set("people_playing_now", _count_playing_now, PLAYING_NOW_CACHE_SECONDS)
+
+
+def _count_playing_now() -> int:
+    seats = Seat.objects.filter(
+        seen_at__gte=timezone.now() - PLAYING_NOW_WITHIN, table__finished=False, bot_level=""
+    )
+    accounts = seats.exclude(user=None).values("user_id").distinct().count()
+    guests = seats.filter(user=None).exclude(guest="").values("guest").distinct().count()
+    return accounts + guests

@@ -1,0 +1,65 @@
+// The quick match waiting page: poll the entry's status every half second (each poll keeps
+// the person in the queue: a closed page stops polling and its lease runs out), show how long
+// and how many are looking, offer the computer after a while, and go to the table once
+// matched. Closing the page leaves the queue at once (a beacon).
+const page = document.getElementById("waiting");
+const POLL_MS = 500;
+
+function csrfToken() {
+  return page.querySelector("input[name=csrfmiddlewaretoken]").value;
+}
+
+function leaveOnClose() {
+  const body = new FormData();
+  body.append("csrfmiddlewaretoken", csrfToken());
+  body.append("beacon", "1");
+  navigator.sendBeacon(page.dataset.cancelUrl, body);
+}
+
+function show(status) {
+  document.getElementById("waited").textContent = status.waited;
+  document.getElementById("looking").textContent = status.looking;
+  document.getElementById("offer-computer").hidden = !status.offer_computer;
+}
+
+function matched(status) {
+  window.removeEventListener("pagehide", leaveOnClose);
+  const words = document.getElementById("matched");
+  words.textContent = `Matched: you play ${status.opponents.join(" and ")}.`;
+  words.hidden = false;
+  window.location.assign(status.table_url);
+}
+
+async function poll() {
+  try {
+    const response = await fetch(page.dataset.statusUrl, {
+      headers: { Accept: "application/json" },
+      cache: "no-store",
+    });
+    if (response.status === 404) {
+      window.location.assign("/quick/");
+      return;
+    }
+    const status = await response.json();
+    if (status.table_url) {
+      matched(status);
+      return;
+    }
+    if (status.state !== "waiting") {
+      window.location.assign("/quick/");
+      return;
+    }
+    show(status);
+  } catch {
+    // A dropped request: the next poll tries again (the lease outlasts several).
+  }
+  window.setTimeout(poll, POLL_MS);
+}
+
+if (page) {
+  window.addEventListener("pagehide", leaveOnClose);
+  for (const form of page.querySelectorAll("form")) {
+    form.addEventListener("submit", () => window.removeEventListener("pagehide", leaveOnClose));
+  }
+  window.setTimeout(poll, POLL_MS);
+}
