@@ -21,7 +21,7 @@ from django.utils import timezone
 from accounts.selectors import display_name
 from billing import plans
 from games import services as games
-from games.engine import InvalidRules, Rules, load
+from games.engine import TARGET_RANGE, InvalidRules, Rules, load
 from games.models import Table
 from tournaments import jobs, pairing, selectors
 from tournaments.models import Entrant, Tournament, TournamentMatch
@@ -31,6 +31,8 @@ logger = logging.getLogger(__name__)
 #: Seed 000: "Tournament check-in closes after five minutes."
 CHECK_IN_SECONDS = 5 * 60
 HOSTS_GROUP = "Tournament hosts"
+#: Seed 000: "Both formats support a points target or Best of 1–5 hands."
+BEST_OF_HANDS = range(1, 6)
 #: What a host may do in the admin (their own tournaments only, unless they may manage all).
 HOST_PERMISSIONS = (
     "host_tournaments",
@@ -97,8 +99,12 @@ def match_rules(*, scoring: str, match_length: int) -> Rules:
     """The rules of every match: the classic preset with the host's target or Best of."""
     try:
         return Rules.for_preset("classic", seats=2, match={scoring: match_length})
-    except InvalidRules as error:
-        raise TournamentError(f"Those match rules are not allowed: {error}") from None
+    except InvalidRules:
+        if scoring == Tournament.Scoring.BEST_OF:
+            allowed, words = BEST_OF_HANDS, "Best of is from {} to {} hands"
+        else:
+            allowed, words = TARGET_RANGE, "A points target is from {} to {} points"
+        raise TournamentError(words.format(allowed.start, allowed.stop - 1) + ".") from None
 
 
 def create_tournament(

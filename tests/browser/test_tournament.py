@@ -67,7 +67,7 @@ def test_a_host_runs_a_tournament_and_two_players_play_their_match(browser, serv
         host.fill("#id_name", "Friday cup")
         host.select_option("#id_format", "elimination")
         host.select_option("#id_scoring", "best_of")
-        host.fill("#id_match_length", "1")
+        host.select_option("#id_best_of_hands", "1")
         host.click("input[name=_continue]")
         expect(host.locator("body")).to_contain_text("Player limit of the host's plan")
         host.fill("#id_entrants-0-email", "alice@example.com")

@@ -254,7 +254,7 @@ def test_only_the_host_manages_a_tournament():
 
 def test_bad_settings_are_refused():
     host = make_host()
-    with pytest.raises(TournamentError, match="not allowed"):
+    with pytest.raises(TournamentError, match="Best of is from 1 to 5 hands."):
         services.create_tournament(host=host, name="Cup", scoring="best_of", match_length=7)
     with pytest.raises(TournamentError, match="name"):
         services.create_tournament(host=host, name="  ")
