@@ -9,6 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Q
 
 from accounts.selectors import display_name
+from billing import plans
 from tournaments import pairing
 from tournaments.models import Entrant, Tournament, TournamentMatch
 
@@ -38,6 +39,17 @@ def tournaments_for(user: AbstractBaseUser) -> list[Tournament]:
         .distinct()
         .select_related("host")
     )
+
+
+def player_limit(tournament: Tournament) -> int:
+    """The most confirmed entrants ``tournament`` may have: its host's plan allows them."""
+    return plans.tournament_player_limit(host=tournament.host)
+
+
+def is_full(tournament: Tournament) -> bool:
+    """Whether the tournament has as many confirmed entrants as it may have."""
+    confirmed = tournament.entrants.filter(status=Entrant.Status.CONFIRMED).count()
+    return confirmed >= player_limit(tournament)
 
 
 def standings(tournament: Tournament) -> list[pairing.Standing[Entrant]]:
@@ -72,11 +84,21 @@ class MatchRow:
     ready: bool = False  # the viewer's own "I'm ready" (their matches only)
 
     @property
-    def score(self) -> str:
+    def result(self) -> str:
+        """The result in the match's own terms, the winner's score first: "Alice won 2–1 in
+        hands" (Best of), "Alice won 100–64 in points" (a target), "Alice won by forfeit"
+        (check-in or clock: the score then says nothing), "" while undecided."""
         m = self.match
-        if m.status != TournamentMatch.Status.FINISHED or m.table_id is None:
+        if m.status != TournamentMatch.Status.FINISHED or self.winner is None:
             return ""
-        return f"{m.first_points}–{m.second_points} points"
+        if m.by_forfeit:
+            return f"{self.winner} won by forfeit"
+        if m.tournament.scoring == Tournament.Scoring.BEST_OF:
+            scores, unit = (m.first_hands, m.second_hands), "hands"
+        else:
+            scores, unit = (m.first_points, m.second_points), "points"
+        won, lost = scores if m.winner_id == m.first_id else scores[::-1]
+        return f"{self.winner} won {won}–{lost} in {unit}"
 
 
 @dataclass
@@ -91,6 +113,7 @@ class Page:
     champion: str | None = None
     final_round: int | None = None
     resting: bool = False  # the viewer rests in the round being played (round robin)
+    full: bool = False  # no place left for another confirmed entrant
 
 
 def page(tournament: Tournament, user: AbstractBaseUser) -> Page:
@@ -98,7 +121,7 @@ def page(tournament: Tournament, user: AbstractBaseUser) -> Page:
     entrants = list(tournament.entrants.select_related("user"))
     names = {entrant.pk: display_name(entrant.user) for entrant in entrants}
     my_entry = next((e for e in entrants if e.user_id == user.pk), None)
-    matches = tournament.matches.select_related("table")
+    matches = tournament.matches.select_related("table", "tournament")
     rows = [
         MatchRow(
             match=m,
@@ -130,6 +153,8 @@ def page(tournament: Tournament, user: AbstractBaseUser) -> Page:
         my_match=next((r for r in rows if r.mine and r.match.status in live), None),
         champion=names.get(tournament.champion_id),
         final_round=final_round,
+        full=tournament.status == Tournament.Status.DRAFT
+        and sum(e.status == Entrant.Status.CONFIRMED for e in entrants) >= player_limit(tournament),
     )
     current = min((r.match.round for r in rows if r.match.status in live), default=None)
     result.resting = any(

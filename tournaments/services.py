@@ -178,9 +178,13 @@ def join(*, player: AbstractBaseUser, public_id: str) -> Entrant:
         tournament = _locked(public_id)
         _require_draft(tournament, "Entrants can no longer change.")
         entrant = tournament.entrants.filter(user=player).first()
+        if entrant is not None and entrant.status != Entrant.Status.INVITED:
+            return entrant  # asked already, or in
+        if selectors.is_full(tournament):  # a player's words: the plan is the host's business
+            raise TournamentError("This tournament is full.")
         if entrant is None:
             entrant = Entrant(tournament=tournament, user=player, status=Entrant.Status.REQUESTED)
-        elif entrant.status == Entrant.Status.INVITED:
+        else:
             entrant.status = Entrant.Status.CONFIRMED
         _save_entrant(tournament, entrant)
     return entrant
