@@ -3,7 +3,7 @@ the same backends, queues and workers as the tables' turn deadlines."""
 
 from games.jobs import SCHEDULE_SLACK_SECONDS, run_later
 
-CHECK_IN_CLOSE = "tournaments.services.close_check_in"
+CHECK_IN_CLOSE = "tournaments.services.checkin.close_check_in"
 
 
 def schedule_check_in_close(*, match_id: int, seconds: float) -> None:

@@ -15,9 +15,10 @@ from tournament_play import (
 from billing import plans
 from games import services as games
 from games.models import Table
-from tournaments import pairing, services
+from tournaments import pairing, selectors, services
 from tournaments.models import Entrant, Tournament, TournamentMatch
 from tournaments.services import TournamentError
+from tournaments.services import results as recording
 
 # Real commits: match results arrive through games.signals.match_finished, sent on commit.
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -131,7 +132,7 @@ def test_seven_entrants_play_a_round_robin_with_rest_rounds():
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
     assert Table.objects.count() == 21  # everyone met everyone once
-    table = services.selectors.standings(tournament)
+    table = selectors.standings(tournament)
     assert tournament.champion == table[0].entrant
     assert all(row.played == 6 for row in table)  # seven rounds, one rest each
     assert sum(row.wins for row in table) == 21  # a rest is never a win
@@ -146,7 +147,7 @@ def test_twelve_entrants_play_a_round_robin_without_rests(club_plan):
     assert tournament.status == Tournament.Status.FINISHED
     assert tournament.matches.values("round").distinct().count() == 11
     assert Table.objects.count() == 66
-    table = services.selectors.standings(tournament)
+    table = selectors.standings(tournament)
     assert tournament.champion == table[0].entrant
     assert all(row.played == 11 for row in table)
 
@@ -292,7 +293,7 @@ def test_a_result_that_failed_to_record_is_recorded_by_the_sweep(monkeypatch, ca
         raise RuntimeError("the tournament side failed")
 
     with monkeypatch.context() as patched:
-        patched.setattr(services, "record_table_result", broken)
+        patched.setattr(recording, "record_table_result", broken)
         play_out(table)  # the last move goes through for the players all the same
     assert "recording the tournament result" in caplog.text
     match.refresh_from_db()

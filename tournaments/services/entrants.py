@@ -1,0 +1,128 @@
+"""Who plays: invitations, requests to join, confirmations, removals, and rematches."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from tournaments import selectors
+from tournaments.models import Entrant, Tournament
+from tournaments.services.access import (
+    NotYourTournament,
+    TournamentError,
+    bump,
+    check_player_limit,
+    locked,
+    locked_for_host,
+    manages,
+    require_draft,
+)
+
+
+def invite(*, host: AbstractBaseUser, public_id: str, user: AbstractBaseUser) -> Entrant:
+    """The host invites ``user``; one who had asked to join is confirmed at once."""
+    with transaction.atomic():
+        tournament = locked_for_host(public_id, host)
+        require_draft(tournament, "Entrants can no longer change.")
+        entrant = tournament.entrants.filter(user=user).first()
+        if entrant is None:
+            entrant = Entrant(tournament=tournament, user=user, status=Entrant.Status.INVITED)
+        elif entrant.status == Entrant.Status.REQUESTED:
+            entrant.status = Entrant.Status.CONFIRMED
+        _save_entrant(tournament, entrant)
+    return entrant
+
+
+def join(*, player: AbstractBaseUser, public_id: str) -> Entrant:
+    """A signed-in player joins: accepting an invitation confirms them; otherwise they ask and
+    the host confirms."""
+    if not player.is_authenticated:
+        raise TournamentError("Sign in to join a tournament.")
+    with transaction.atomic():
+        tournament = locked(public_id)
+        require_draft(tournament, "Entrants can no longer change.")
+        entrant = tournament.entrants.filter(user=player).first()
+        if entrant is not None and entrant.status != Entrant.Status.INVITED:
+            return entrant  # asked already, or in
+        if selectors.is_full(tournament):  # a player's words: the plan is the host's business
+            raise TournamentError("This tournament is full.")
+        if entrant is None:
+            entrant = Entrant(tournament=tournament, user=player, status=Entrant.Status.REQUESTED)
+        else:
+            entrant.status = Entrant.Status.CONFIRMED
+        _save_entrant(tournament, entrant)
+    return entrant
+
+
+def confirm_entrant(*, host: AbstractBaseUser, public_id: str, entrant_id: int) -> Entrant:
+    """The host confirms a player who asked to join (or an invitation, on their word)."""
+    with transaction.atomic():
+        tournament = locked_for_host(public_id, host)
+        require_draft(tournament, "Entrants can no longer change.")
+        entrant = entrant_of(tournament, entrant_id)
+        entrant.status = Entrant.Status.CONFIRMED
+        _save_entrant(tournament, entrant)
+    return entrant
+
+
+def remove_entrant(*, user: AbstractBaseUser, public_id: str, entrant_id: int) -> None:
+    """The host removes an entrant, or a player withdraws, before the start."""
+    with transaction.atomic():
+        tournament = locked(public_id)
+        entrant = entrant_of(tournament, entrant_id)
+        if entrant.user_id != user.pk and not manages(user, tournament):
+            raise NotYourTournament
+        require_draft(tournament, "Entrants can no longer change.")
+        entrant.delete()
+        bump(tournament)
+
+
+def _save_entrant(tournament: Tournament, entrant: Entrant) -> None:
+    if entrant.status == Entrant.Status.CONFIRMED:
+        others = tournament.entrants.filter(status=Entrant.Status.CONFIRMED)
+        if entrant.pk:
+            others = others.exclude(pk=entrant.pk)
+        check_player_limit(tournament, others.count() + 1)
+    entrant.save()
+    bump(tournament)
+
+
+def entrant_of(tournament: Tournament, entrant_id: int) -> Entrant:
+    try:
+        return tournament.entrants.get(pk=entrant_id)
+    except Entrant.DoesNotExist:
+        raise TournamentError("There is no such entrant in this tournament.") from None
+
+
+def opt_in_rematch(*, player: AbstractBaseUser, public_id: str) -> Tournament:
+    """An entrant asks for a rematch of a finished tournament; once every entrant has, a new
+    tournament with the same host, entrants and rules is created (``tournament.rematch``),
+    taking entrants until its host starts it."""
+    with transaction.atomic():
+        tournament = locked(public_id)
+        if tournament.status != Tournament.Status.FINISHED:
+            raise TournamentError("A rematch is for a finished tournament.")
+        entrants = list(tournament.entrants.filter(status=Entrant.Status.CONFIRMED))
+        mine = next((e for e in entrants if e.user_id == player.pk), None)
+        if mine is None:
+            raise TournamentError("Only the tournament's players can ask for a rematch.")
+        if tournament.rematch_id is not None or mine.wants_rematch:
+            return tournament
+        mine.wants_rematch = True
+        mine.save(update_fields=["wants_rematch"])
+        if all(e.wants_rematch for e in entrants):
+            check_player_limit(tournament, len(entrants))
+            twin = Tournament.objects.create(
+                host=tournament.host,
+                name=tournament.name,
+                format=tournament.format,
+                scoring=tournament.scoring,
+                match_length=tournament.match_length,
+            )
+            Entrant.objects.bulk_create(
+                Entrant(tournament=twin, user_id=e.user_id, status=Entrant.Status.CONFIRMED)
+                for e in entrants
+            )
+            tournament.rematch = twin
+        bump(tournament, "rematch")
+    return tournament
