@@ -158,9 +158,9 @@ class TournamentAdmin(admin.ModelAdmin):
     inlines = [EntrantInline, MatchInline]
     # The host by name: a link to the user's admin page would be a 403 for a host.
     readonly_fields = ["status", "host_name", "player_limit", "page_link", "seed", "champion"]
-    editable_fields = ["name", "format", "scoring", "points_target", "best_of_hands"]
+    editable_fields = ["name", "format", "rounds", "scoring", "points_target", "best_of_hands"]
     #: What a started tournament shows of its settings (no longer editable).
-    settled_fields = ["name", "format", "match_description"]
+    settled_fields = ["name", "format_description", "match_description"]
 
     def _started(self, obj) -> bool:
         return obj is not None and obj.status != Tournament.Status.DRAFT
@@ -212,6 +212,10 @@ class TournamentAdmin(admin.ModelAdmin):
     @admin.display(description="Host")
     def host_name(self, tournament: Tournament) -> str:
         return f"{display_name(tournament.host)} ({tournament.host.email})"
+
+    @admin.display(description="Format")
+    def format_description(self, tournament: Tournament) -> str:
+        return tournament.format_description
 
     @admin.display(description="Match rules")
     def match_description(self, tournament: Tournament) -> str:

@@ -34,7 +34,11 @@ class TournamentSettingsForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ["name", "format", "scoring"]
+        fields = ["name", "format", "rounds", "scoring"]
+        labels = {"rounds": "Swiss rounds"}
+        help_texts = {
+            "rounds": "With Swiss: how many rounds are played (at most half the players)."
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -58,10 +62,12 @@ class TournamentSettingsForm(forms.ModelForm):
                 format=cleaned["format"],
                 scoring=cleaned["scoring"],
                 length=length,
+                rounds=cleaned.get("rounds"),
             )
         except services.TournamentError as error:
             raise ValidationError(str(error)) from None
         cleaned["match_length"] = settings["match_length"]
+        cleaned["rounds"] = settings["rounds"]
         return cleaned
 
     def settings(self) -> dict:

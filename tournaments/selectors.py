@@ -10,7 +10,7 @@ from django.db.models import Q
 
 from accounts.selectors import display_name
 from billing import plans
-from tournaments import pairing
+from tournaments import pairing, swiss
 from tournaments.models import Entrant, Tournament, TournamentMatch
 
 
@@ -73,6 +73,33 @@ def standings(tournament: Tournament) -> list[pairing.Standing[Entrant]]:
     return pairing.standings(order, results)
 
 
+def swiss_record(tournament: Tournament) -> tuple[list[int], list[pairing.Result[int]], list[int]]:
+    """A Swiss so far, as :mod:`tournaments.swiss` takes it: the entrant ids in the seeded
+    order, the results of the matches played (forfeits included), and the byes' holders."""
+    order = list(
+        tournament.entrants.filter(seed_position__isnull=False)
+        .order_by("seed_position")
+        .values_list("pk", flat=True)
+    )
+    results, byes = [], []
+    for m in tournament.matches.filter(
+        status__in=(TournamentMatch.Status.FINISHED, TournamentMatch.Status.BYE)
+    ):
+        if m.status == TournamentMatch.Status.BYE:
+            byes.append(m.first_id)
+        else:
+            results.append(
+                pairing.Result(
+                    m.first_id,
+                    m.second_id,
+                    m.winner_id,
+                    hands=(m.first_hands, m.second_hands),
+                    points=(m.first_points, m.second_points),
+                )
+            )
+    return order, results, byes
+
+
 @dataclass
 class MatchRow:
     match: TournamentMatch
@@ -108,11 +135,13 @@ class Page:
     #: Each round's matches in slot order; in a bracket, None for a slot not yet paired.
     rounds: list[tuple[int, list[MatchRow | None]]]
     standings: list[tuple[pairing.Standing[Entrant], str]] = field(default_factory=list)
+    swiss_standings: list[tuple[swiss.SwissStanding[int], str]] = field(default_factory=list)
     my_entry: Entrant | None = None
     my_match: MatchRow | None = None
     champion: str | None = None
     final_round: int | None = None
     resting: bool = False  # the viewer rests in the round being played (round robin)
+    bye: bool = False  # the viewer has the bye of the round being played (Swiss)
     full: bool = False  # no place left for another confirmed entrant
 
 
@@ -157,12 +186,18 @@ def page(tournament: Tournament, user: AbstractBaseUser) -> Page:
         and sum(e.status == Entrant.Status.CONFIRMED for e in entrants) >= player_limit(tournament),
     )
     current = min((r.match.round for r in rows if r.match.status in live), default=None)
-    result.resting = any(
-        r.mine and r.match.round == current and r.match.status == TournamentMatch.Status.REST
-        for r in rows
+    mine_now = {r.match.status for r in rows if r.mine and r.match.round == current}
+    result.resting = TournamentMatch.Status.REST in mine_now
+    result.bye = tournament.format == Tournament.Format.SWISS and (
+        TournamentMatch.Status.BYE in mine_now
     )
-    if tournament.format == Tournament.Format.ROUND_ROBIN and tournament.seed is not None:
+    if tournament.seed is None:
+        return result
+    if tournament.format == Tournament.Format.ROUND_ROBIN:
         result.standings = [(s, names[s.entrant.pk]) for s in standings(tournament)]
+    elif tournament.format == Tournament.Format.SWISS:
+        table = swiss.standings(*swiss_record(tournament))
+        result.swiss_standings = [(s, names[s.entrant]) for s in table]
     return result
 
 

@@ -12,7 +12,7 @@ from functools import partial
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import jobs, pairing, selectors
+from tournaments import jobs, pairing, selectors, swiss
 from tournaments.models import Entrant, Tournament, TournamentMatch
 from tournaments.services.access import bump
 
@@ -26,12 +26,16 @@ DECIDED = (
 
 
 def draw(tournament: Tournament, confirmed: list[Entrant]) -> None:
+    """Record the seeded order and make the first round (a round robin: every round)."""
     by_id = {entrant.pk: entrant for entrant in confirmed}
     ids = list(by_id)
-    for position, entrant_id in enumerate(pairing.seeded_order(ids, tournament.seed)):
+    order = pairing.seeded_order(ids, tournament.seed)
+    for position, entrant_id in enumerate(order):
         by_id[entrant_id].seed_position = position
     Entrant.objects.bulk_update(confirmed, ["seed_position"])
-    if tournament.format == Tournament.Format.ELIMINATION:
+    if tournament.format == Tournament.Format.SWISS:
+        _open_round(tournament, 1, swiss.next_round(order, []), by_id)
+    elif tournament.format == Tournament.Format.ELIMINATION:
         first_round = pairing.first_round(ids, tournament.seed)
         byes = []
         for slot, pair in enumerate(first_round):
@@ -53,15 +57,15 @@ def draw(tournament: Tournament, confirmed: list[Entrant]) -> None:
 def new_match(
     tournament: Tournament, number: int, slot: int, pair: pairing.Pair, by_id: dict
 ) -> TournamentMatch:
-    """A match row for ``pair``; a lone entrant has a bye (elimination) or rests (round robin),
-    which decides nothing about anyone's record."""
+    """A match row for ``pair``; a lone entrant has a bye (elimination: they advance; Swiss:
+    a match point) or rests (round robin), which adds no match or win to their record."""
     lone = pair.second is None
     if not lone:
         status = TournamentMatch.Status.WAITING
-    elif tournament.format == Tournament.Format.ELIMINATION:
-        status = TournamentMatch.Status.BYE
-    else:
+    elif tournament.format == Tournament.Format.ROUND_ROBIN:
         status = TournamentMatch.Status.REST
+    else:
+        status = TournamentMatch.Status.BYE
     return TournamentMatch.objects.create(
         tournament=tournament,
         round=number,
@@ -86,6 +90,8 @@ def open_match(match: TournamentMatch) -> None:
 def after_result(tournament: Tournament, match: TournamentMatch) -> None:
     if tournament.format == Tournament.Format.ELIMINATION:
         _advance_elimination(tournament, match)
+    elif tournament.format == Tournament.Format.SWISS:
+        _advance_swiss(tournament, match.round)
     else:
         _advance_round_robin(tournament, match.round)
 
@@ -124,6 +130,31 @@ def _advance_round_robin(tournament: Tournament, number: int) -> None:
         return
     for match in following:
         if match.status == TournamentMatch.Status.WAITING:
+            open_match(match)
+
+
+def _advance_swiss(tournament: Tournament, number: int) -> None:
+    """Once every match of the round is decided, pair the next from the results so far, or
+    crown the leader of the standings after the host's last round."""
+    if tournament.matches.filter(round=number).exclude(status__in=DECIDED).exists():
+        return
+    if tournament.matches.filter(round=number + 1).exists():  # paired already
+        return
+    order, results, byes = selectors.swiss_record(tournament)
+    if number >= tournament.rounds:
+        (leader, *_) = swiss.standings(order, results, byes)
+        finish(tournament, tournament.entrants.get(pk=leader.entrant))
+        return
+    pairs = swiss.next_round(order, results, byes)
+    by_id = {entrant.pk: entrant for entrant in tournament.entrants.filter(pk__in=order)}
+    _open_round(tournament, number + 1, pairs, by_id)
+
+
+def _open_round(tournament: Tournament, number: int, pairs: list[pairing.Pair], by_id) -> None:
+    """The round's matches, each opened for check-in; a bye is decided as it is made."""
+    for slot, pair in enumerate(pairs):
+        match = new_match(tournament, number, slot, pair, by_id)
+        if not pair.is_bye:
             open_match(match)
 
 

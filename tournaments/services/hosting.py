@@ -17,6 +17,9 @@ from tournaments.services.access import (
 
 #: Seed 000: "Both formats support a points target or Best of 1–5 hands."
 BEST_OF_HANDS = range(1, 6)
+#: A Swiss's rounds as a host may set them; the start also checks them against the entrants
+#: (``swiss.max_rounds``: half the players).
+SWISS_ROUNDS = range(1, 16)
 
 
 def match_rules(*, scoring: str, match_length: int) -> Rules:
@@ -38,11 +41,14 @@ def create_tournament(
     format: str = Tournament.Format.ELIMINATION,
     scoring: str = Tournament.Scoring.TARGET,
     match_length: int = 100,
+    rounds: int | None = None,
 ) -> Tournament:
     """A new tournament taking entrants, hosted by ``host``."""
     if not can_host(host):
         raise TournamentError("Only tournament hosts can create tournaments.")
-    fields = check_settings(name=name, format=format, scoring=scoring, length=match_length)
+    fields = check_settings(
+        name=name, format=format, scoring=scoring, length=match_length, rounds=rounds
+    )
     return Tournament.objects.create(host=host, **fields)
 
 
@@ -54,9 +60,12 @@ def update_tournament(
     format: str,
     scoring: str,
     match_length: int,
+    rounds: int | None = None,
 ) -> Tournament:
     """Change a tournament's name, format or match rules before it starts."""
-    fields = check_settings(name=name, format=format, scoring=scoring, length=match_length)
+    fields = check_settings(
+        name=name, format=format, scoring=scoring, length=match_length, rounds=rounds
+    )
     with transaction.atomic():
         tournament = locked_for_host(public_id, user)
         require_draft(tournament, "Its settings can no longer change.")
@@ -66,8 +75,12 @@ def update_tournament(
     return tournament
 
 
-def check_settings(*, name: str, format: str, scoring: str, length: int) -> dict:
-    """The tournament's settings as they would be saved, or the reason they cannot be."""
+def check_settings(
+    *, name: str, format: str, scoring: str, length: int, rounds: int | None = None
+) -> dict:
+    """The tournament's settings as they would be saved, or the reason they cannot be. A
+    Swiss needs its rounds (whether the entrants are enough for them is known at the start);
+    the other formats' rounds follow from the entrants."""
     name = name.strip()
     if not name:
         raise TournamentError("Give the tournament a name.")
@@ -76,4 +89,16 @@ def check_settings(*, name: str, format: str, scoring: str, length: int) -> dict
     if scoring not in Tournament.Scoring.values:
         raise TournamentError(f"{scoring!r} is not a match scoring.")
     match_rules(scoring=scoring, match_length=length)
-    return {"name": name, "format": format, "scoring": scoring, "match_length": length}
+    if format != Tournament.Format.SWISS:
+        rounds = None
+    elif rounds is None or rounds not in SWISS_ROUNDS:
+        raise TournamentError(
+            f"A Swiss plays from {SWISS_ROUNDS.start} to {SWISS_ROUNDS.stop - 1} rounds."
+        )
+    return {
+        "name": name,
+        "format": format,
+        "scoring": scoring,
+        "match_length": length,
+        "rounds": rounds,
+    }

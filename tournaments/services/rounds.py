@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from tournaments import swiss
 from tournaments.models import Entrant, Tournament, TournamentMatch
 from tournaments.services import formats
 from tournaments.services.access import (
@@ -31,6 +32,13 @@ def start_tournament(*, host: AbstractBaseUser, public_id: str) -> Tournament:
         if len(confirmed) < 2:
             raise TournamentError("A tournament needs at least two confirmed entrants.")
         check_player_limit(tournament, len(confirmed))
+        if tournament.format == Tournament.Format.SWISS and tournament.rounds > (
+            most := swiss.max_rounds(len(confirmed))
+        ):
+            raise TournamentError(
+                f"A Swiss of {len(confirmed)} players plays at most {most} rounds (half the "
+                "players, so nobody meets anyone twice): set fewer rounds or add players."
+            )
         tournament.seed = secrets.randbits(63)
         tournament.status = Tournament.Status.RUNNING
         tournament.started_at = timezone.now()
