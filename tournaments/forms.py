@@ -74,5 +74,5 @@ class TournamentSettingsForm(forms.ModelForm):
         """The cleaned settings as the services take them."""
         return {
             field: self.cleaned_data[field]
-            for field in ("name", "format", "scoring", "match_length")
+            for field in ("name", "format", "scoring", "match_length", "rounds")
         }

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from itertools import groupby
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Q
+from django.db.models import Count, Q
 
 from accounts.selectors import display_name
 from billing import plans
@@ -38,6 +38,47 @@ def tournaments_for(user: AbstractBaseUser) -> list[Tournament]:
         Tournament.objects.filter(Q(host=user) | Q(entrants__user=user))
         .distinct()
         .select_related("host")
+    )
+
+
+def hosted_by(user: AbstractBaseUser) -> list[Tournament]:
+    """The tournaments ``user`` hosts, newest first, each with its ``confirmed`` count."""
+    confirmed = Count("entrants", filter=Q(entrants__status=Entrant.Status.CONFIRMED))
+    return list(Tournament.objects.filter(host=user).annotate(confirmed=confirmed))
+
+
+@dataclass
+class Console:
+    """What a host's console shows of one tournament."""
+
+    tournament: Tournament
+    confirmed: list[tuple[Entrant, str]]
+    requested: list[tuple[Entrant, str]]
+    invited: list[tuple[Entrant, str]]
+    checking_in: list[MatchRow]
+    limit: plans.PlanLimit
+
+
+def console(tournament: Tournament, host: AbstractBaseUser) -> Console:
+    entrants = list(tournament.entrants.select_related("user").order_by("created_at"))
+
+    def named(status: str) -> list[tuple[Entrant, str]]:
+        return [(e, display_name(e.user)) for e in entrants if e.status == status]
+
+    shown = page(tournament, host)
+    checking = [
+        row
+        for _, rows in shown.rounds
+        for row in rows
+        if row is not None and row.match.status == TournamentMatch.Status.CHECK_IN
+    ]
+    return Console(
+        tournament=tournament,
+        confirmed=named(Entrant.Status.CONFIRMED),
+        requested=named(Entrant.Status.REQUESTED),
+        invited=named(Entrant.Status.INVITED),
+        checking_in=checking,
+        limit=plans.limit_explanation(host=tournament.host),
     )
 
 

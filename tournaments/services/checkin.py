@@ -3,16 +3,25 @@ lone ready player advances by forfeit; nobody ready cancels the tournament)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+from functools import partial
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.selectors import display_name
 from games import services as games
-from tournaments import selectors
+from tournaments import jobs, selectors
 from tournaments.models import Tournament, TournamentMatch
 from tournaments.services import formats, results
-from tournaments.services.access import TournamentError, bump, locked_match, manages
+from tournaments.services.access import (
+    NotYourTournament,
+    TournamentError,
+    bump,
+    locked_match,
+    manages,
+)
 from tournaments.services.hosting import match_rules
 from tournaments.services.rounds import call_off
 
@@ -67,6 +76,39 @@ def _deal_match(tournament: Tournament, match: TournamentMatch) -> None:
     match.status = TournamentMatch.Status.PLAYING
     match.check_in_deadline = None
     match.save(update_fields=["table", "status", "check_in_deadline"])
+
+
+#: How far a host may push a check-in window's end at once.
+EXTEND_MINUTES = range(1, 31)
+
+
+def extend_check_in(
+    *, host: AbstractBaseUser, public_id: str, match_id: int, minutes: int
+) -> TournamentMatch:
+    """The host gives a match's players ``minutes`` more to check in (the job scheduled for
+    the old end finds the new one in the database and does nothing)."""
+    if minutes not in EXTEND_MINUTES:
+        raise TournamentError(
+            f"Extend a check-in by {EXTEND_MINUTES.start} to {EXTEND_MINUTES.stop - 1} minutes."
+        )
+    with transaction.atomic():
+        tournament, match = locked_match(match_id)
+        if tournament.public_id != public_id:
+            raise TournamentError("There is no such match in this tournament.")
+        if not manages(host, tournament):
+            raise NotYourTournament
+        if match.status != TournamentMatch.Status.CHECK_IN:
+            raise TournamentError("This match is not checking in.")
+        match.check_in_deadline = max(match.check_in_deadline, timezone.now()) + timedelta(
+            minutes=minutes
+        )
+        match.save(update_fields=["check_in_deadline"])
+        seconds = (match.check_in_deadline - timezone.now()).total_seconds()
+        transaction.on_commit(
+            partial(jobs.schedule_check_in_close, match_id=match.pk, seconds=seconds)
+        )
+        bump(tournament)
+    return match
 
 
 def close_check_in(*, match_id: int) -> bool:

@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+import operator
+import re
+from dataclasses import dataclass
+from functools import reduce
+
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import transaction
+from django.db.models import Q
 
 from tournaments import selectors
 from tournaments.models import Entrant, Tournament
@@ -31,6 +40,43 @@ def invite(*, host: AbstractBaseUser, public_id: str, user: AbstractBaseUser) ->
             entrant.status = Entrant.Status.CONFIRMED
         _save_entrant(tournament, entrant)
     return entrant
+
+
+@dataclass(frozen=True)
+class Invited:
+    """What an invitation by email did: the players invited (or confirmed, if they had asked),
+    and the addresses that are no player's account, or no address at all."""
+
+    players: list[Entrant]
+    unknown: list[str]
+    malformed: list[str]
+
+
+def invite_by_email(*, host: AbstractBaseUser, public_id: str, emails: str) -> Invited:
+    """The host invites the players with the accounts of ``emails`` (one address, or a pasted
+    list separated by commas, semicolons, spaces or lines). All or nothing: a refusal (not the
+    host, started, the plan's limit) invites nobody; addresses that name no account are
+    reported rather than refused, so the others still go."""
+    addresses = list(dict.fromkeys(a for a in re.split(r"[\s,;]+", emails) if a))
+    if not addresses:
+        raise TournamentError("Give at least one email address.")
+    malformed = []
+    for address in addresses:
+        try:
+            validate_email(address)
+        except ValidationError:
+            malformed.append(address)
+    wanted = [a for a in addresses if a not in malformed]
+    any_of = reduce(operator.or_, (Q(email__iexact=a) for a in wanted), Q(pk__in=[]))
+    users = {user.email.lower(): user for user in get_user_model().objects.filter(any_of)}
+    with transaction.atomic():
+        players = [
+            invite(host=host, public_id=public_id, user=users[address.lower()])
+            for address in wanted
+            if address.lower() in users
+        ]
+    unknown = [a for a in wanted if a.lower() not in users]
+    return Invited(players=players, unknown=unknown, malformed=malformed)
 
 
 def join(*, player: AbstractBaseUser, public_id: str) -> Entrant:
