@@ -154,3 +154,36 @@ def phone(browser, request):
     yield from _page_in(
         browser, request, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
     )
+
+
+# --- people ---------------------------------------------------------------------------------
+def account(name: str):
+    """A verified account ``name@example.com`` with the password ``name-password`` and the
+    display name ``name``."""
+    from allauth.account.models import EmailAddress
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.create_user(
+        username=name,
+        email=f"{name}@example.com",
+        password=f"{name}-password",
+        first_name=name,  # the display name the pages show
+    )
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    return user
+
+
+def signed_in(browser, server: str, name: str, viewport=(1280, 900)):
+    """A new browser context signed in as ``name`` (made by :func:`account`), and its page."""
+    from playwright.sync_api import expect
+
+    width, height = viewport
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.goto(server + "/accounts/login/")
+    page.fill("input[name=login]", f"{name}@example.com")
+    page.fill("input[name=password]", f"{name}-password")
+    page.press("input[name=password]", "Enter")
+    expect(page.get_by_role("button", name="Sign out")).to_be_visible()
+    return context, page

@@ -4,9 +4,7 @@ check in on its page and play their match at the table, and the bracket page fol
 import time
 
 import pytest
-from allauth.account.models import EmailAddress
-from browser_support import SCREENSHOTS
-from django.contrib.auth import get_user_model
+from browser_support import SCREENSHOTS, account, signed_in
 from playwright.sync_api import expect
 from table_driver import SETTLED_JS, Table
 
@@ -14,29 +12,6 @@ from tournaments import services
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
-
-
-def account(name: str):
-    user = get_user_model().objects.create_user(
-        username=name,
-        email=f"{name}@example.com",
-        password=f"{name}-password",
-        first_name=name,  # the display name the pages show
-    )
-    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
-    return user
-
-
-def signed_in(browser, server: str, name: str):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.goto(server + "/accounts/login/")
-    page.fill("input[name=login]", f"{name}@example.com")
-    page.fill("input[name=password]", f"{name}-password")
-    page.press("input[name=password]", "Enter")
-    expect(page.get_by_role("button", name="Sign out")).to_be_visible()
-    return context, page
 
 
 def play_to_the_end(first: Table, second: Table, seconds: float = 120) -> None:
