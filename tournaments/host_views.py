@@ -89,15 +89,20 @@ def invite(request: HttpRequest, public_id: str) -> HttpResponse:
     _own(request, public_id)
     try:
         invited = services.invite_by_email(
-            host=request.user, public_id=public_id, emails=request.POST.get("emails", "")
+            host=request.user,
+            public_id=public_id,
+            emails=request.POST.get("emails", ""),
+            site=request.build_absolute_uri("/").rstrip("/"),
         )
     except services.TournamentError as error:
         messages.error(request, str(error))
         return redirect("tournaments:console", public_id=public_id)
     if invited.players:
         messages.success(request, f"Invited {len(invited.players)}.")
-    if invited.unknown:
-        messages.warning(request, "No player has the email " + ", ".join(invited.unknown) + ".")
+    if invited.newcomers:
+        messages.success(
+            request, "Emailed a link to sign up and join: " + ", ".join(invited.newcomers) + "."
+        )
     if invited.malformed:
         messages.error(request, "Not an email address: " + ", ".join(invited.malformed) + ".")
     return redirect("tournaments:console", public_id=public_id)

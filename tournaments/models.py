@@ -17,6 +17,10 @@ def new_public_id() -> str:
     return secrets.token_urlsafe(9)
 
 
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
 class Tournament(models.Model):
     class Format(models.TextChoices):
         ELIMINATION = "elimination", "Winner advances"
@@ -171,3 +175,22 @@ class TournamentMatch(models.Model):
 
     def entrants(self) -> list[Entrant]:
         return [e for e in (self.first, self.second) if e is not None]
+
+
+class Invitation(models.Model):
+    """An invitation by email to someone with no account yet: the emailed link (its token)
+    lets whoever signs up from it join, confirmed, once."""
+
+    tournament = models.ForeignKey(Tournament, related_name="invitations", on_delete=models.CASCADE)
+    email = models.EmailField()
+    token = models.CharField(max_length=40, unique=True, default=new_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "email"], name="one_invitation_each")
+        ]
+
+    def __str__(self) -> str:
+        return self.email

@@ -11,7 +11,7 @@ from django.db.models import Count, Q
 from accounts.selectors import display_name
 from billing import plans
 from tournaments import pairing, swiss
-from tournaments.models import Entrant, Tournament, TournamentMatch
+from tournaments.models import Entrant, Invitation, Tournament, TournamentMatch
 
 
 class TournamentNotFound(Exception):
@@ -25,6 +25,10 @@ def tournament_for(public_id: str) -> Tournament:
         )
     except Tournament.DoesNotExist:
         raise TournamentNotFound from None
+
+
+def invitation_for(token: str) -> Invitation | None:
+    return Invitation.objects.select_related("tournament__host").filter(token=token).first()
 
 
 def version_of(public_id: str) -> int | None:

@@ -7,6 +7,7 @@ app_name = "tournaments"
 urlpatterns = [
     path("", views.tournament_list, name="list"),
     path("host/", host_views.my_tournaments, name="hosting"),
+    path("invitations/<slug:token>/", views.invitation, name="invitation"),
     path("<slug:public_id>/host/", host_views.console, name="console"),
     path("<slug:public_id>/host/invite/", host_views.invite, name="invite"),
     path("<slug:public_id>/host/start/", host_views.start, name="start"),

@@ -8,7 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments import selectors, services
 from tournaments.selectors import TournamentNotFound
@@ -96,3 +96,22 @@ def ready(request: HttpRequest, match_id: int) -> HttpResponse:
     return _act(
         request, public_id, lambda: services.check_in(player=request.user, match_id=match_id)
     )
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+def invitation(request: HttpRequest, token: str) -> HttpResponse:
+    """An emailed invitation's link: a newcomer signs up (or in) from it and comes back here;
+    signed in, "Accept" joins them."""
+    found = selectors.invitation_for(token)
+    if found is None:
+        return render(request, "tournaments/invitation.html", {"invitation": None}, status=404)
+    if request.method == "POST":
+        try:
+            services.accept_invitation(player=request.user, token=token)
+        except services.TournamentError as error:
+            messages.error(request, str(error))
+            return redirect("tournaments:invitation", token=token)
+        messages.success(request, f"You are in {found.tournament.name}.")
+        return redirect("tournaments:detail", public_id=found.tournament.public_id)
+    return render(request, "tournaments/invitation.html", {"invitation": found})

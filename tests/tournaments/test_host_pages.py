@@ -73,7 +73,7 @@ def test_the_host_edits_the_settings_before_the_start(client):
     )
 
 
-def test_the_host_invites_a_pasted_list_and_hears_of_unknown_addresses(client):
+def test_the_host_invites_a_pasted_list_and_newcomers_are_emailed_a_link(client, mailoutbox):
     tournament, _ = tournament_with(0)
     known = [make_user(f"known{i}") for i in range(3)]
     client.force_login(tournament.host)
@@ -81,7 +81,11 @@ def test_the_host_invites_a_pasted_list_and_hears_of_unknown_addresses(client):
     page = client.post(console_url(tournament, "invite"), {"emails": pasted}, follow=True)
     html = page.content.decode()
     assert "Invited 3." in html
-    assert "No player has the email nobody@example.com." in html
+    assert "Emailed a link to sign up and join: nobody@example.com." in html
+    (mail,) = mailoutbox
+    assert mail.to == ["nobody@example.com"] and "Spring cup" in mail.subject
+    invitation = tournament.invitations.get()
+    assert f"http://testserver/tournaments/invitations/{invitation.token}/" in mail.body
     assert "Not an email address: x@." in html
     assert set(tournament.entrants.values_list("user", "status")) == {
         (user.pk, Entrant.Status.INVITED) for user in known
@@ -188,5 +192,45 @@ def test_the_services_refuse_another_host_in_words():
         )
     with pytest.raises(services.NotYourTournament):
         services.invite_by_email(
-            host=other, public_id=tournament.public_id, emails="player0@example.com"
+            host=other, public_id=tournament.public_id, emails="new@example.com", site=""
         )
+    assert not tournament.invitations.exists()
+
+
+def newcomer_invited(client, mailoutbox) -> tuple[Tournament, str]:
+    tournament, _ = tournament_with(1)
+    client.force_login(tournament.host)
+    client.post(console_url(tournament, "invite"), {"emails": "newcomer@example.com"})
+    client.logout()
+    (link,) = [w for w in mailoutbox[0].body.split() if "/invitations/" in w]
+    return tournament, link.removeprefix("http://testserver")
+
+
+def test_a_newcomer_signs_up_from_the_emailed_link_and_joins_once(client, mailoutbox):
+    tournament, link = newcomer_invited(client, mailoutbox)
+    page = client.get(link).content.decode()
+    assert f"Player {tournament.host.pk} invites you to Spring cup" in page
+    assert f"/accounts/signup/?next={link}" in page
+    newcomer = make_user("newcomer")
+    client.force_login(newcomer)
+    assert b"Accept the invitation" in client.get(link).content
+    joined = client.post(link)
+    assert joined.url == reverse("tournaments:detail", args=[tournament.public_id])
+    assert tournament.entrants.get(user=newcomer).status == Entrant.Status.CONFIRMED
+    client.force_login(make_user("sharer"))  # the link works once
+    assert client.get(link).status_code == 404
+    with pytest.raises(services.TournamentError, match="used or withdrawn"):
+        services.accept_invitation(player=make_user("late"), token=link.split("/")[-2])
+    assert tournament.entrants.count() == 2
+
+
+def test_an_invitation_to_a_full_tournament_is_refused_in_a_players_words(
+    client, mailoutbox, monkeypatch
+):
+    from billing import plans
+
+    tournament, link = newcomer_invited(client, mailoutbox)
+    monkeypatch.setattr(plans, "tournament_player_limit", lambda *, host: 1)
+    with pytest.raises(services.TournamentError, match="This tournament is full."):
+        services.accept_invitation(player=make_user("newcomer"), token=link.split("/")[-2])
+    assert tournament.entrants.count() == 1 and tournament.invitations.count() == 1

@@ -1,11 +1,15 @@
 """The host's pages in Chromium (issue 23): a host runs a Swiss of six from "My tournaments"
-and the console (never the admin) to a winner, and a player meets a full tournament.
+and the console (never the admin) to a winner, one player a newcomer who signs up from the
+emailed invitation; and a player meets a full tournament.
 
 The players' matches are played through the services by computer players in this process
 (their pages are tests/browser/test_tournament.py's); the host's every step is in the browser.
 """
 
+import re
+
 import pytest
+from accounts_support import PASSWORD
 from browser_support import SCREENSHOTS, account, signed_in
 from playwright.sync_api import expect
 from tournament_play import check_in_both, checking_in, play_out
@@ -16,7 +20,7 @@ from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
-PLAYERS = [f"p{i}" for i in range(6)]
+PLAYERS = [f"p{i}" for i in range(5)]  # and a newcomer with no account yet
 
 
 def screenshots(page, name: str) -> None:
@@ -28,7 +32,41 @@ def screenshots(page, name: str) -> None:
         assert overflow <= 0, f"{name} scrolls sideways at {width} px"
 
 
-def test_a_host_runs_a_swiss_of_six_from_the_host_pages(browser, server):
+def newcomer_signs_up_and_joins(browser, server: str, mailbox) -> None:
+    """The newcomer opens the emailed link, signs up, confirms the address, signs in, opens
+    the link again and accepts."""
+    invitation = mailbox.link("/tournaments/invitations/")
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        page.goto(invitation)
+        expect(
+            page.get_by_role("heading", name="host invites you to Thursday Swiss")
+        ).to_be_visible()
+        page.get_by_role("link", name="Sign up to play").click()
+        page.get_by_label("Display name", exact=True).fill("Newcomer")
+        page.get_by_label("Email", exact=True).fill("newcomer@example.com")
+        page.get_by_label("Password", exact=True).fill(PASSWORD)
+        page.get_by_label("Password (again)", exact=True).fill(PASSWORD)
+        page.get_by_role("button", name="Sign Up").click()
+        expect(page.get_by_role("heading", name="Verify Your Email Address")).to_be_visible()
+        page.goto(mailbox.link("/accounts/confirm-email/", after=1))
+        page.get_by_role("button", name="Confirm").click()
+        page.wait_for_url(re.compile(r"/accounts/login/"))
+        page.get_by_label("Email", exact=True).fill("newcomer@example.com")
+        page.get_by_label("Password", exact=True).fill(PASSWORD)
+        page.get_by_role("button", name="Sign In").click()
+        expect(page.get_by_role("button", name="Sign out")).to_be_visible()
+        page.goto(invitation)
+        screenshots(page, "invitation")
+        page.get_by_role("button", name="Accept the invitation").click()
+        expect(page.locator(".messages")).to_contain_text("You are in Thursday Swiss.")
+    finally:
+        context.close()
+
+
+def test_a_host_runs_a_swiss_of_six_from_the_host_pages(mailbox, browser, server):
     services.make_host(user=account("host"))
     players = [account(name) for name in PLAYERS]
     context, host = signed_in(browser, server, "host")
@@ -48,9 +86,14 @@ def test_a_host_runs_a_swiss_of_six_from_the_host_pages(browser, server):
         expect(host.get_by_role("heading", name="Thursday Swiss")).to_be_visible()
         tournament = Tournament.objects.get(name="Thursday Swiss")
 
-        host.fill("#id_emails", "\n".join(f"{name}@example.com" for name in PLAYERS))
+        emails = [f"{name}@example.com" for name in PLAYERS] + ["newcomer@example.com"]
+        host.fill("#id_emails", "\n".join(emails))
         host.get_by_role("button", name="Invite").click()
-        expect(host.locator(".messages")).to_contain_text("Invited 6.")
+        expect(host.locator(".messages")).to_contain_text("Invited 5.")
+        expect(host.locator(".messages")).to_contain_text(
+            "Emailed a link to sign up and join: newcomer@example.com."
+        )
+        newcomer_signs_up_and_joins(browser, server, mailbox)
         for player in players:
             services.join(player=player, public_id=tournament.public_id)
         host.reload()

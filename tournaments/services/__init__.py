@@ -25,6 +25,7 @@ from tournaments.services.checkin import (
 )
 from tournaments.services.entrants import (
     Invited,
+    accept_invitation,
     confirm_entrant,
     invite,
     invite_by_email,
@@ -59,6 +60,7 @@ __all__ = [
     "create_tournament",
     "enforce_check_ins",
     "Invited",
+    "accept_invitation",
     "extend_check_in",
     "invite",
     "invite_by_email",

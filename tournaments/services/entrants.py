@@ -5,7 +5,7 @@ from __future__ import annotations
 import operator
 import re
 from dataclasses import dataclass
-from functools import reduce
+from functools import partial, reduce
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
@@ -13,9 +13,10 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models import Q
+from django.urls import reverse
 
-from tournaments import selectors
-from tournaments.models import Entrant, Tournament
+from tournaments import jobs, selectors
+from tournaments.models import Entrant, Invitation, Tournament
 from tournaments.services.access import (
     NotYourTournament,
     TournamentError,
@@ -45,18 +46,19 @@ def invite(*, host: AbstractBaseUser, public_id: str, user: AbstractBaseUser) ->
 @dataclass(frozen=True)
 class Invited:
     """What an invitation by email did: the players invited (or confirmed, if they had asked),
-    and the addresses that are no player's account, or no address at all."""
+    the addresses of no account (each emailed a link to sign up and join), and the text that
+    is no address at all."""
 
     players: list[Entrant]
-    unknown: list[str]
+    newcomers: list[str]  # no account: emailed a link that signs them up
     malformed: list[str]
 
 
-def invite_by_email(*, host: AbstractBaseUser, public_id: str, emails: str) -> Invited:
+def invite_by_email(*, host: AbstractBaseUser, public_id: str, emails: str, site: str) -> Invited:
     """The host invites the players with the accounts of ``emails`` (one address, or a pasted
-    list separated by commas, semicolons, spaces or lines). All or nothing: a refusal (not the
-    host, started, the plan's limit) invites nobody; addresses that name no account are
-    reported rather than refused, so the others still go."""
+    list separated by commas, semicolons, spaces or lines); an address of no account is sent
+    a link (on ``site``, e.g. ``https://dominoes.example``) to sign up and join. All or
+    nothing: a refusal (not the host, started, the plan's limit) invites nobody."""
     addresses = list(dict.fromkeys(a for a in re.split(r"[\s,;]+", emails) if a))
     if not addresses:
         raise TournamentError("Give at least one email address.")
@@ -69,14 +71,53 @@ def invite_by_email(*, host: AbstractBaseUser, public_id: str, emails: str) -> I
     wanted = [a for a in addresses if a not in malformed]
     any_of = reduce(operator.or_, (Q(email__iexact=a) for a in wanted), Q(pk__in=[]))
     users = {user.email.lower(): user for user in get_user_model().objects.filter(any_of)}
+    newcomers = [a for a in wanted if a.lower() not in users]
     with transaction.atomic():
         players = [
             invite(host=host, public_id=public_id, user=users[address.lower()])
             for address in wanted
             if address.lower() in users
         ]
-    unknown = [a for a in wanted if a.lower() not in users]
-    return Invited(players=players, unknown=unknown, malformed=malformed)
+        if newcomers:
+            tournament = locked_for_host(public_id, host)
+            require_draft(tournament, "Entrants can no longer change.")
+            for address in newcomers:
+                invitation, _ = Invitation.objects.get_or_create(
+                    tournament=tournament, email=address.lower()
+                )
+                link = site + reverse("tournaments:invitation", args=[invitation.token])
+                transaction.on_commit(
+                    partial(jobs.send_invitation, invitation_id=invitation.pk, link=link)
+                )
+            bump(tournament)
+    return Invited(players=players, newcomers=newcomers, malformed=malformed)
+
+
+def accept_invitation(*, player: AbstractBaseUser, token: str) -> Entrant:
+    """A signed-in person accepts an emailed invitation: they join, confirmed (the link went
+    to the address the host gave; it works once)."""
+    if not player.is_authenticated:
+        raise TournamentError("Sign in or sign up to accept the invitation.")
+    public_id = (
+        Invitation.objects.filter(token=token).values_list("tournament__public_id", flat=True)
+    ).first()
+    if public_id is None:
+        raise TournamentError("This invitation has been used or withdrawn.")
+    with transaction.atomic():
+        tournament = locked(public_id)
+        invitation = tournament.invitations.filter(token=token).first()
+        if invitation is None:
+            raise TournamentError("This invitation has been used or withdrawn.")
+        require_draft(tournament, "Entrants can no longer change.")
+        entrant = tournament.entrants.filter(user=player).first()
+        if entrant is None or entrant.status != Entrant.Status.CONFIRMED:
+            if selectors.is_full(tournament):
+                raise TournamentError("This tournament is full.")
+            entrant = entrant or Entrant(tournament=tournament, user=player)
+            entrant.status = Entrant.Status.CONFIRMED
+            _save_entrant(tournament, entrant)
+        invitation.delete()
+    return entrant
 
 
 def join(*, player: AbstractBaseUser, public_id: str) -> Entrant:
