@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
-from tournaments.pairing import Pair, Result
+from tournaments.pairing import Pair, Result, tally
 
 
 class NoPairing(ValueError):
@@ -55,26 +55,14 @@ def standings[T: Hashable](
 ) -> list[SwissStanding[T]]:
     """The Swiss standings, best first (ranked as the module says); ``byes`` names each bye
     holder once per bye."""
-    played = dict.fromkeys(order, 0)
-    points = dict.fromkeys(order, 0)
-    hands = dict.fromkeys(order, 0)
-    pips = dict.fromkeys(order, 0)
-    opponents: dict[T, list[T]] = {entrant: [] for entrant in order}
+    counted = tally(order, results)
+    played, hands, pips = counted.played, counted.hand_difference, counted.point_difference
+    points = dict(counted.wins)
     had_bye = set()
     for holder in byes:
         points[holder] += 1
         had_bye.add(holder)
-    for result in results:
-        sides = (result.first, result.second)
-        if result.winner not in sides:
-            raise ValueError(f"the winner {result.winner!r} did not play this match")
-        for side, entrant in enumerate(sides):
-            other = 1 - side
-            played[entrant] += 1
-            opponents[entrant].append(sides[other])
-            hands[entrant] += result.hands[side] - result.hands[other]
-            pips[entrant] += result.points[side] - result.points[other]
-        points[result.winner] += 1
+    opponents = counted.opponents
     buchholz = {entrant: sum(points[o] for o in opponents[entrant]) for entrant in order}
     place = {entrant: index for index, entrant in enumerate(order)}
     ranked = sorted(order, key=lambda e: (-points[e], -buchholz[e], -hands[e], -pips[e], place[e]))
