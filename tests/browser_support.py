@@ -176,12 +176,12 @@ def account(name: str):
     return user
 
 
-def signed_in(browser, server: str, name: str, viewport=(1280, 900)):
-    """A new browser context signed in as ``name`` (made by :func:`account`), and its page."""
+def signed_in(browser, server: str, name: str, **context_options):
+    """A new browser context (1280x900 unless ``context_options`` say otherwise) signed in as
+    ``name`` (made by :func:`account`), and its page."""
     from playwright.sync_api import expect
 
-    width, height = viewport
-    context = browser.new_context(viewport={"width": width, "height": height})
+    context = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **context_options})
     page = context.new_page()
     page.set_default_timeout(10_000)
     page.goto(server + "/accounts/login/")

@@ -119,16 +119,15 @@ def test_the_tournament_page_fits_a_phone_and_passes_axe(browser, server):
         services.join(player=player, public_id=tournament.public_id)
     services.start_tournament(host=host, public_id=tournament.public_id)
     in_check_in = tournament.matches.filter(status="check_in").first().first.user.username
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    context, page = signed_in(
+        browser,
+        server,
+        in_check_in,
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
     )
     try:
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        page.goto(server + "/accounts/login/")
-        page.fill("input[name=login]", f"{in_check_in}@example.com")
-        page.fill("input[name=password]", f"{in_check_in}-password")
-        page.press("input[name=password]", "Enter")
         page.goto(f"{server}/tournaments/{tournament.public_id}/")
         expect(page.get_by_role("button", name="I'm ready")).to_be_visible()
         expect(page.get_by_role("heading", name="Final")).to_be_visible()

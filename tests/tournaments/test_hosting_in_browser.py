@@ -134,7 +134,7 @@ def test_a_player_meets_a_full_tournament(browser, server):
         services.invite(host=host, public_id=tournament.public_id, user=player)
         services.join(player=player, public_id=tournament.public_id)
     account("late")
-    context, page = signed_in(browser, server, "late", viewport=(390, 844))
+    context, page = signed_in(browser, server, "late", viewport={"width": 390, "height": 844})
     try:
         page.goto(f"{server}/tournaments/{tournament.public_id}/")
         expect(page.locator(".full")).to_have_text("This tournament is full.")
