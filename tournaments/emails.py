@@ -1,9 +1,10 @@
 """The tournaments' emails, sent by jobs (:mod:`tournaments.jobs`)."""
 
-from django.core.mail import send_mail
+from django.core.mail import send_mail, send_mass_mail
+from django.db.models import Q
 
 from accounts.selectors import display_name
-from tournaments.models import Invitation
+from tournaments.models import Entrant, Invitation, Tournament
 
 
 def send_invitation(*, invitation_id: int, link: str) -> bool:
@@ -28,3 +29,16 @@ def send_invitation(*, invitation_id: int, link: str) -> bool:
         recipient_list=[invitation.email],
     )
     return True
+
+
+def send_notice(*, tournament_id: int, text: str) -> int:
+    """Email the host's notice to every entrant (confirmed or invited), one message each so
+    nobody sees the others' addresses. Returns how many were sent."""
+    tournament = Tournament.objects.select_related("host").get(pk=tournament_id)
+    addresses = list(
+        tournament.entrants.filter(
+            Q(status=Entrant.Status.CONFIRMED) | Q(status=Entrant.Status.INVITED)
+        ).values_list("user__email", flat=True)
+    )
+    subject = f"{tournament.name}: a notice from {display_name(tournament.host)}"
+    return send_mass_mail([(subject, text, None, [address]) for address in addresses if address])

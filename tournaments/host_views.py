@@ -176,3 +176,15 @@ def extend(request: HttpRequest, public_id: str, match_id: int) -> HttpResponse:
         ),
         f"Check-in extended by {minutes} minutes.",
     )
+
+
+@require_POST
+@login_required
+def notice(request: HttpRequest, public_id: str) -> HttpResponse:
+    text = request.POST.get("text", "")
+    return _act(
+        request,
+        public_id,
+        lambda: services.send_notice(host=request.user, public_id=public_id, text=text),
+        "The notice is on its way to every entrant.",
+    )

@@ -7,6 +7,7 @@ from games.jobs import SCHEDULE_SLACK_SECONDS, run_later
 
 CHECK_IN_CLOSE = "tournaments.services.checkin.close_check_in"
 SEND_INVITATION = "tournaments.emails.send_invitation"
+SEND_NOTICE = "tournaments.emails.send_notice"
 #: A mail server that fails is tried again after these pauses (seconds), then given up on.
 MAIL_RETRIES = (30, 120, 600)
 
@@ -24,15 +25,24 @@ def schedule_check_in_close(*, match_id: int, seconds: float) -> None:
 
 
 def send_invitation(*, invitation_id: int, link: str) -> None:
-    """Email an invitation's link, from a job (retried on RQ when the mail server fails)."""
+    """Email an invitation's link, from a job."""
+    _send_later(SEND_INVITATION, invitation_id=invitation_id, link=link)
+
+
+def send_notice(*, tournament_id: int, text: str) -> None:
+    """Email the host's notice to the tournament's entrants, from a job."""
+    _send_later(SEND_NOTICE, tournament_id=tournament_id, text=text)
+
+
+def _send_later(path: str, **kwargs: object) -> None:
+    """Run the mail job ``path``; on RQ, tried again after each of MAIL_RETRIES when the mail
+    server fails."""
     if settings.JOBS_BACKEND == "rq":
         import django_rq
         from rq import Retry
 
         django_rq.get_queue("default").enqueue(
-            SEND_INVITATION,
-            kwargs={"invitation_id": invitation_id, "link": link},
-            retry=Retry(max=len(MAIL_RETRIES), interval=list(MAIL_RETRIES)),
+            path, kwargs=kwargs, retry=Retry(max=len(MAIL_RETRIES), interval=list(MAIL_RETRIES))
         )
     else:
-        run_later(SEND_INVITATION, queue="default", delay=0, invitation_id=invitation_id, link=link)
+        run_later(path, queue="default", delay=0, **kwargs)

@@ -154,6 +154,12 @@ class MatchRow:
     table_id: str | None
     mine: bool
     ready: bool = False  # the viewer's own "I'm ready" (their matches only)
+    first_seed: int | None = None  # place in the seeded order, from 1
+    second_seed: int | None = None
+
+    @property
+    def live(self) -> bool:
+        return self.match.status == TournamentMatch.Status.PLAYING
 
     @property
     def result(self) -> str:
@@ -194,6 +200,7 @@ def page(tournament: Tournament, user: AbstractBaseUser) -> Page:
     """Everything a tournament page shows to ``user`` (signed in or not)."""
     entrants = list(tournament.entrants.select_related("user"))
     names = {entrant.pk: display_name(entrant.user) for entrant in entrants}
+    seeds = {e.pk: e.seed_position + 1 for e in entrants if e.seed_position is not None}
     my_entry = next((e for e in entrants if e.user_id == user.pk), None)
     matches = tournament.matches.select_related("table", "tournament")
     rows = [
@@ -201,6 +208,8 @@ def page(tournament: Tournament, user: AbstractBaseUser) -> Page:
             match=m,
             first=names[m.first_id],
             second=names.get(m.second_id),
+            first_seed=seeds.get(m.first_id),
+            second_seed=seeds.get(m.second_id),
             winner=names.get(m.winner_id),
             table_id=m.table.public_id if m.table_id else None,
             mine=my_entry is not None and my_entry.pk in (m.first_id, m.second_id),

@@ -2,11 +2,14 @@
 ready", rematch), each a service call. The page polls ``live`` with the version it shows; an
 unchanged tournament costs one indexed read and an answer of a few bytes."""
 
+import csv
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -115,3 +118,30 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         messages.success(request, f"You are in {found.tournament.name}.")
         return redirect("tournaments:detail", public_id=found.tournament.public_id)
     return render(request, "tournaments/invitation.html", {"invitation": found})
+
+
+@require_GET
+@never_cache
+def results_csv(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Every match as a row of a CSV file: round, players, status, winner, result in words."""
+    page = _page(request, public_id)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    filename = f"{slugify(page.tournament.name) or 'tournament'}-results.csv"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    writer = csv.writer(response)
+    writer.writerow(["Round", "Player", "Opponent", "Status", "Winner", "Result"])
+    for number, rows in page.rounds:
+        for row in rows:
+            if row is None:
+                continue
+            writer.writerow(
+                [
+                    number,
+                    row.first,
+                    row.second or "",
+                    row.match.get_status_display(),
+                    row.winner or "",
+                    row.result,
+                ]
+            )
+    return response

@@ -153,10 +153,11 @@ def test_cancelling_needs_the_confirmation_and_shows_the_reason(client):
         ("confirm", ("entrant",), {}),
         ("remove", ("entrant",), {}),
         ("extend", ("match",), {"minutes": "5"}),
+        ("notice", (), {"text": "Come to my other tournament"}),
     ],
 )
 @pytest.mark.parametrize("who", ["another host", "an entrant"])
-def test_a_console_is_its_hosts_alone(client, name, args, data, who):
+def test_a_console_is_its_hosts_alone(client, name, args, data, who, mailoutbox):
     tournament, players = tournament_with(3)
     if name == "extend":
         services.start_tournament(host=tournament.host, public_id=tournament.public_id)
@@ -178,7 +179,7 @@ def test_a_console_is_its_hosts_alone(client, name, args, data, who):
         sorted(Entrant.objects.values_list("user", "status")),
         list(TournamentMatch.objects.values_list("check_in_deadline", flat=True)),
     )
-    assert after == before
+    assert after == before and mailoutbox == []
 
 
 def test_the_services_refuse_another_host_in_words():
@@ -234,3 +235,22 @@ def test_an_invitation_to_a_full_tournament_is_refused_in_a_players_words(
     with pytest.raises(services.TournamentError, match="This tournament is full."):
         services.accept_invitation(player=make_user("newcomer"), token=link.split("/")[-2])
     assert tournament.entrants.count() == 1 and tournament.invitations.count() == 1
+
+
+def test_the_host_sends_a_notice_to_every_entrant(client, mailoutbox):
+    tournament, players = tournament_with(2)
+    invited = make_user("invited")
+    services.invite(host=tournament.host, public_id=tournament.public_id, user=invited)
+    services.join(player=make_user("asking"), public_id=tournament.public_id)  # not yet in
+    client.force_login(tournament.host)
+    empty = client.post(console_url(tournament, "notice"), {"text": "  "}, follow=True)
+    assert "Write the notice first." in empty.content.decode() and mailoutbox == []
+    page = client.post(
+        console_url(tournament, "notice"), {"text": "We start at 8 sharp."}, follow=True
+    )
+    assert "The notice is on its way to every entrant." in page.content.decode()
+    assert sorted(mail.to[0] for mail in mailoutbox) == sorted(
+        [p.email for p in players] + [invited.email]
+    )
+    assert all(len(mail.to) == 1 and mail.body == "We start at 8 sharp." for mail in mailoutbox)
+    assert mailoutbox[0].subject.startswith("Spring cup: a notice from")

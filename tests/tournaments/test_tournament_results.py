@@ -99,3 +99,22 @@ def test_the_host_meets_the_plans_limit_with_the_way_up(two_places):
         services.confirm_entrant(
             host=tournament.host, public_id=tournament.public_id, entrant_id=entrant.pk
         )
+
+
+def test_the_results_download_as_csv_in_their_own_terms(client):
+    import csv
+    import io
+
+    match, line = played("best_of", 1)
+    tournament = match.tournament
+    page = client.get(reverse("tournaments:detail", args=[tournament.public_id]))
+    url = reverse("tournaments:results_csv", args=[tournament.public_id])
+    assert url in page.content.decode()
+    answer = client.get(url)
+    assert answer["Content-Type"] == "text/csv; charset=utf-8"
+    assert 'filename="spring-cup-results.csv"' in answer["Content-Disposition"]
+    rows = list(csv.reader(io.StringIO(answer.content.decode())))
+    assert rows[0] == ["Round", "Player", "Opponent", "Status", "Winner", "Result"]
+    first, second = (f"Player {e.user.pk}" for e in (match.first, match.second))
+    winner = f"Player {match.winner.user.pk}"
+    assert rows[1:] == [["1", first, second, "Finished", winner, line]]

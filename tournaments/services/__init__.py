@@ -39,6 +39,7 @@ from tournaments.services.hosting import (
     check_settings,
     create_tournament,
     match_rules,
+    send_notice,
     update_tournament,
 )
 from tournaments.services.results import on_match_finished, record_table_result
@@ -72,6 +73,7 @@ __all__ = [
     "opt_in_rematch",
     "record_table_result",
     "remove_entrant",
+    "send_notice",
     "start_tournament",
     "sweep_tournaments",
     "tournament_of_match",

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from games.engine import TARGET_RANGE, InvalidRules, Rules
+from tournaments import jobs
 from tournaments.models import Tournament
 from tournaments.services.access import (
     TournamentError,
@@ -102,3 +105,19 @@ def check_settings(
         "match_length": length,
         "rounds": rounds,
     }
+
+
+#: A notice's length, at most (an email's few paragraphs).
+NOTICE_LENGTH = 2000
+
+
+def send_notice(*, host: AbstractBaseUser, public_id: str, text: str) -> None:
+    """Email the host's notice to every entrant (by a job, after the check)."""
+    text = text.strip()
+    if not text:
+        raise TournamentError("Write the notice first.")
+    if len(text) > NOTICE_LENGTH:
+        raise TournamentError(f"A notice is at most {NOTICE_LENGTH} characters.")
+    with transaction.atomic():
+        tournament = locked_for_host(public_id, host)
+        transaction.on_commit(partial(jobs.send_notice, tournament_id=tournament.pk, text=text))
