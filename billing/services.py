@@ -110,9 +110,13 @@ def _stripe_call(request):
         return request(stripe_api.client())
     except stripe_api.BillingNotConfigured as error:
         raise BillingError("Online payment is not configured on this site.") from error
-    except stripe.StripeError as error:
-        logger.warning("Stripe request failed: %s", error)
+    except stripe.APIConnectionError as error:
+        logger.warning("Stripe could not be reached: %s", error)
         raise BillingError("Stripe could not be reached. Please try again.") from error
+    except stripe.StripeError as error:  # Stripe answered, refusing: say what it said
+        logger.warning("Stripe refused a request (HTTP %s): %s", error.http_status, error)
+        said = error.user_message or "no reason given"
+        raise BillingError(f"Stripe refused the request: {said}") from error
 
 
 # --- Webhooks -------------------------------------------------------------------------------

@@ -8,11 +8,14 @@ marks itself
 ``pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]``.
 """
 
+import email
 import os
+import re
 import socket
 import subprocess
 import sys
 import time
+from email import policy
 from pathlib import Path
 
 import pytest
@@ -154,3 +157,75 @@ def phone(browser, request):
     yield from _page_in(
         browser, request, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
     )
+
+
+# --- people ---------------------------------------------------------------------------------
+def account(name: str):
+    """A verified account ``name@example.com`` with the password ``name-password`` and the
+    display name ``name``."""
+    from allauth.account.models import EmailAddress
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.create_user(
+        username=name,
+        email=f"{name}@example.com",
+        password=f"{name}-password",
+        first_name=name,  # the display name the pages show
+    )
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    return user
+
+
+def signed_in(browser, server: str, name: str, **context_options):
+    """A new browser context (1280x900 unless ``context_options`` say otherwise) signed in as
+    ``name`` (made by :func:`account`), and its page."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **context_options})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.goto(server + "/accounts/login/")
+    page.fill("input[name=login]", f"{name}@example.com")
+    page.fill("input[name=password]", f"{name}-password")
+    page.press("input[name=password]", "Enter")
+    expect(page.get_by_role("button", name="Sign out")).to_be_visible()
+    return context, page
+
+
+# --- mail -----------------------------------------------------------------------------------
+SEPARATOR = b"\n" + b"-" * 79 + b"\n"
+
+
+class Mailbox:
+    """The mail the site's server sent, as files of messages (Django's file mailer)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def bodies(self) -> list[str]:
+        bodies = []
+        for path in sorted(self.folder.glob("*.log")):
+            for chunk in path.read_bytes().split(SEPARATOR):
+                if chunk.strip():
+                    message = email.message_from_bytes(chunk, policy=policy.default)
+                    bodies.append(message.get_body(("plain",)).get_content())
+        return bodies
+
+    def link(self, path_prefix: str, *, after: int = 0, timeout: float = 10) -> str:
+        """The first link to ``path_prefix`` in a message past the first ``after``."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for body in self.bodies()[after:]:
+                found = re.search(rf"https?://\S+{re.escape(path_prefix)}\S+", body)
+                if found:
+                    return found.group(0)
+            time.sleep(0.1)
+        raise AssertionError(f"no mail with a link to {path_prefix}: {self.bodies()}")
+
+
+@pytest.fixture
+def mailbox(tmp_path, monkeypatch) -> Mailbox:
+    """Where the server's mail goes: ask for it before ``server`` so the server inherits it."""
+    folder = tmp_path / "mail"
+    monkeypatch.setenv("TEST_MAIL_DIR", str(folder))
+    return Mailbox(folder)

@@ -5,10 +5,10 @@ server for what localstripe does not serve (Checkout Sessions, the billing porta
   (tests/localstripe_server.py), so parallel runs never share objects.
 * ``StripeRecorder``: a small HTTP server for stripe-python's ``api_base``. It records every
   request (method, path, form fields, API key) and answers Checkout and portal sessions with a
-  URL; it serves the subscriptions put in ``subscriptions`` and the replies put in ``replies``
-  (by method and path); anything else goes to ``backend`` (localstripe) when one is given. Its
-  session URLs lead to a page of its own with a "Subscribe" button that creates the
-  subscription in the backend, as paying at Stripe would.
+  URL; it serves the subscriptions put in ``subscriptions``, the replies put in ``replies``
+  (by method and path) and the error answers put in ``failures``; anything else goes to
+  ``backend`` (localstripe) when one is given. Its session URLs lead to a page of its own with
+  a "Subscribe" button that creates the subscription in the backend, as paying at Stripe would.
 """
 
 import base64
@@ -133,6 +133,8 @@ class StripeRecorder:
     plans_by_price: dict[str, str] = field(default_factory=dict)
     subscriptions: dict[str, dict] = field(default_factory=dict)
     replies: dict[tuple[str, str], dict] = field(default_factory=dict)
+    #: Error answers (status and body) by method and path, before anything else is served.
+    failures: dict[tuple[str, str], tuple[int, dict]] = field(default_factory=dict)
     requests: list[Recorded] = field(default_factory=list)
     sessions: dict[str, dict] = field(default_factory=dict)
 
@@ -180,7 +182,9 @@ class StripeRecorder:
             return
         self.requests.append(Recorded(method, path, fields, _api_key(handler)))
         number = next(self._ids)
-        if method == "POST" and path == "/v1/checkout/sessions":
+        if (method, path) in self.failures:
+            _reply(handler, *self.failures[method, path])
+        elif method == "POST" and path == "/v1/checkout/sessions":
             session_id = f"cs_test_{number}"
             self.sessions[session_id] = fields
             url = f"{self.url}/checkout-page/{session_id}"

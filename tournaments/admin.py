@@ -13,8 +13,10 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils.html import format_html
 
+from accounts.selectors import display_name
 from billing import plans
 from tournaments import services
+from tournaments.forms import TournamentSettingsForm
 from tournaments.models import Entrant, Tournament, TournamentMatch
 
 #: The status choice that removes a player's request (it is no status an entrant keeps).
@@ -52,6 +54,9 @@ class EntrantForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:  # who the row is, shown, not edited
+            self.fields["email"].initial = self.instance.user.email
+            self.fields["email"].disabled = True
         self.fields["status"].choices = status_choices(self.instance)
         self.fields["status"].initial = self.fields["status"].choices[0][0]
 
@@ -96,16 +101,14 @@ class EntrantInline(admin.TabularInline):
     model = Entrant
     form = EntrantForm
     formset = EntrantFormSet
-    fields = ["email", "player", "status"]
+    fields = ["email", "status"]
     # The admin builds the form with these fields: excluding the model's status keeps the
     # choice (a step, e.g. "decline") off the row, which the services change from its state.
     exclude = ["status"]
-    readonly_fields = ["player"]
     extra = 1
 
-    @admin.display(description="Player")
-    def player(self, entrant: Entrant) -> str:
-        return f"{entrant.user.email}" if entrant.pk else ""
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("user")
 
     def _editable(self, obj) -> bool:
         return obj is not None and obj.status == Tournament.Status.DRAFT
@@ -145,44 +148,33 @@ class MatchInline(admin.TabularInline):
         return False
 
 
-class TournamentForm(forms.ModelForm):
-    class Meta:
-        model = Tournament
-        fields = ["name", "format", "scoring", "match_length"]
-
-    def clean(self):
-        cleaned = super().clean()
-        editable = all(field in cleaned for field in self.Meta.fields)  # not once started
-        if editable and not self.errors:
-            try:
-                services.check_settings(
-                    name=cleaned["name"],
-                    format=cleaned["format"],
-                    scoring=cleaned["scoring"],
-                    length=cleaned["match_length"],
-                )
-            except services.TournamentError as error:
-                raise ValidationError(str(error)) from None
-        return cleaned
-
-
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    form = TournamentForm
+    form = TournamentSettingsForm
     list_display = ["name", "format", "status", "host", "confirmed_count", "created_at"]
     list_filter = ["status", "format"]
     search_fields = ["name"]
     actions = ["start_tournaments", "cancel_tournaments"]
     inlines = [EntrantInline, MatchInline]
-    readonly_fields = ["status", "host", "player_limit", "page_link", "seed", "champion"]
+    # The host by name: a link to the user's admin page would be a 403 for a host.
+    readonly_fields = ["status", "host_name", "player_limit", "page_link", "seed", "champion"]
+    editable_fields = ["name", "format", "rounds", "scoring", "points_target", "best_of_hands"]
+    #: What a started tournament shows of its settings (no longer editable).
+    settled_fields = ["name", "format_description", "match_description"]
+
+    def _started(self, obj) -> bool:
+        return obj is not None and obj.status != Tournament.Status.DRAFT
 
     def get_fields(self, request, obj=None):
-        editable = ["name", "format", "scoring", "match_length"]
-        return editable if obj is None else [*editable, *self.readonly_fields]
+        if obj is None:
+            return self.editable_fields
+        if self._started(obj):
+            return [*self.settled_fields, *self.readonly_fields]
+        return [*self.editable_fields, *self.readonly_fields]
 
     def get_readonly_fields(self, request, obj=None):
-        if obj is not None and obj.status != Tournament.Status.DRAFT:
-            return ["name", "format", "scoring", "match_length", *self.readonly_fields]
+        if self._started(obj):
+            return [*self.settled_fields, *self.readonly_fields]
         return self.readonly_fields
 
     def get_inlines(self, request, obj):
@@ -217,6 +209,18 @@ class TournamentAdmin(admin.ModelAdmin):
     def confirmed_count(self, tournament: Tournament) -> int:
         return tournament.entrants.filter(status=Entrant.Status.CONFIRMED).count()
 
+    @admin.display(description="Host")
+    def host_name(self, tournament: Tournament) -> str:
+        return f"{display_name(tournament.host)} ({tournament.host.email})"
+
+    @admin.display(description="Format")
+    def format_description(self, tournament: Tournament) -> str:
+        return tournament.format_description
+
+    @admin.display(description="Match rules")
+    def match_description(self, tournament: Tournament) -> str:
+        return tournament.match_description
+
     @admin.display(description="Player limit of the host's plan")
     def player_limit(self, tournament: Tournament) -> str:
         limit = plans.limit_explanation(host=tournament.host)
@@ -237,9 +241,9 @@ class TournamentAdmin(admin.ModelAdmin):
 
     # --- saving through the services -------------------------------------------------------
     def save_model(self, request, obj, form, change):
-        if change and not form.changed_data:  # nothing edited (or nothing editable: started)
+        if change and (self._started(obj) or not form.changed_data):  # nothing (editable) edited
             return
-        data = {field: form.cleaned_data[field] for field in TournamentForm.Meta.fields}
+        data = form.settings()
         if change:
             services.update_tournament(user=request.user, public_id=obj.public_id, **data)
         else:

@@ -17,10 +17,15 @@ def new_public_id() -> str:
     return secrets.token_urlsafe(9)
 
 
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
 class Tournament(models.Model):
     class Format(models.TextChoices):
         ELIMINATION = "elimination", "Winner advances"
         ROUND_ROBIN = "round_robin", "Round robin"
+        SWISS = "swiss", "Swiss"
 
     class Scoring(models.TextChoices):
         TARGET = "target", "Points target"
@@ -41,6 +46,9 @@ class Tournament(models.Model):
     scoring = models.CharField(max_length=8, choices=Scoring.choices, default=Scoring.TARGET)
     match_length = models.PositiveSmallIntegerField(
         default=100, help_text="The points target (25-500), or the hands of Best of (1-5)."
+    )
+    rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Swiss: how many rounds are played."
     )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
     seed = models.BigIntegerField(
@@ -67,6 +75,13 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def format_description(self) -> str:
+        """The format as the page's heading says it, e.g. "Swiss, 3 rounds"."""
+        if self.format == self.Format.SWISS and self.rounds:
+            return f"Swiss, {self.rounds} round{'' if self.rounds == 1 else 's'}"
+        return self.get_format_display()
 
     @property
     def match_description(self) -> str:
@@ -107,8 +122,8 @@ class Entrant(models.Model):
 
 
 class TournamentMatch(models.Model):
-    """One slot of one round: two entrants, or one with a bye (elimination) or a rest (round
-    robin)."""
+    """One slot of one round: two entrants, or one with a bye (elimination, Swiss) or a rest
+    (round robin)."""
 
     class Status(models.TextChoices):
         WAITING = "waiting", "Waiting for the round"
@@ -160,3 +175,22 @@ class TournamentMatch(models.Model):
 
     def entrants(self) -> list[Entrant]:
         return [e for e in (self.first, self.second) if e is not None]
+
+
+class Invitation(models.Model):
+    """An invitation by email to someone with no account yet: the emailed link (its token)
+    lets whoever signs up from it join, confirmed, once."""
+
+    tournament = models.ForeignKey(Tournament, related_name="invitations", on_delete=models.CASCADE)
+    email = models.EmailField()
+    token = models.CharField(max_length=40, unique=True, default=new_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "email"], name="one_invitation_each")
+        ]
+
+    def __str__(self) -> str:
+        return self.email

@@ -120,6 +120,40 @@ class Result[E]:
 
 
 @dataclass(frozen=True, slots=True)
+class Tally[E]:
+    """Each entrant's matches played, wins, hand and point differences, and opponents."""
+
+    played: dict[E, int]
+    wins: dict[E, int]
+    hand_difference: dict[E, int]
+    point_difference: dict[E, int]
+    opponents: dict[E, list[E]]
+
+
+def tally[T: Hashable](order: Sequence[T], results: Iterable[Result[T]]) -> Tally[T]:
+    """Count the results for every entrant of ``order`` (the standings of every format)."""
+    counted = Tally(
+        played=dict.fromkeys(order, 0),
+        wins=dict.fromkeys(order, 0),
+        hand_difference=dict.fromkeys(order, 0),
+        point_difference=dict.fromkeys(order, 0),
+        opponents={entrant: [] for entrant in order},
+    )
+    for result in results:
+        sides = (result.first, result.second)
+        if result.winner not in sides:
+            raise ValueError(f"the winner {result.winner!r} did not play this match")
+        for side, entrant in enumerate(sides):
+            other = 1 - side
+            counted.played[entrant] += 1
+            counted.opponents[entrant].append(sides[other])
+            counted.hand_difference[entrant] += result.hands[side] - result.hands[other]
+            counted.point_difference[entrant] += result.points[side] - result.points[other]
+        counted.wins[result.winner] += 1
+    return counted
+
+
+@dataclass(frozen=True, slots=True)
 class Standing[E]:
     entrant: E
     played: int
@@ -135,21 +169,10 @@ def standings[T: Hashable](order: Sequence[T], results: Iterable[Result[T]]) -> 
     hand difference, then point difference, then ``order`` (the recorded seeded order). Rests
     count for nothing: neither a match nor a win.
     """
-    played = dict.fromkeys(order, 0)
-    wins = dict.fromkeys(order, 0)
-    hands = dict.fromkeys(order, 0)
-    points = dict.fromkeys(order, 0)
     results = list(results)
-    for result in results:
-        sides = (result.first, result.second)
-        if result.winner not in sides:
-            raise ValueError(f"the winner {result.winner!r} did not play this match")
-        for side, entrant in enumerate(sides):
-            other = 1 - side
-            played[entrant] += 1
-            hands[entrant] += result.hands[side] - result.hands[other]
-            points[entrant] += result.points[side] - result.points[other]
-        wins[result.winner] += 1
+    counted = tally(order, results)
+    played, wins = counted.played, counted.wins
+    hands, points = counted.hand_difference, counted.point_difference
     head_to_head = dict.fromkeys(order, 0)
     for result in results:
         loser = result.second if result.winner == result.first else result.first

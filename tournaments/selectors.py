@@ -6,11 +6,12 @@ from dataclasses import dataclass, field
 from itertools import groupby
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Q
+from django.db.models import Count, Q
 
 from accounts.selectors import display_name
-from tournaments import pairing
-from tournaments.models import Entrant, Tournament, TournamentMatch
+from billing import plans
+from tournaments import pairing, swiss
+from tournaments.models import Entrant, Invitation, Tournament, TournamentMatch
 
 
 class TournamentNotFound(Exception):
@@ -26,6 +27,10 @@ def tournament_for(public_id: str) -> Tournament:
         raise TournamentNotFound from None
 
 
+def invitation_for(token: str) -> Invitation | None:
+    return Invitation.objects.select_related("tournament__host").filter(token=token).first()
+
+
 def version_of(public_id: str) -> int | None:
     """The tournament's version alone: the page's cheap poll."""
     return Tournament.objects.filter(public_id=public_id).values_list("version", flat=True).first()
@@ -38,6 +43,58 @@ def tournaments_for(user: AbstractBaseUser) -> list[Tournament]:
         .distinct()
         .select_related("host")
     )
+
+
+def hosted_by(user: AbstractBaseUser) -> list[Tournament]:
+    """The tournaments ``user`` hosts, newest first, each with its ``confirmed`` count."""
+    confirmed = Count("entrants", filter=Q(entrants__status=Entrant.Status.CONFIRMED))
+    return list(Tournament.objects.filter(host=user).annotate(confirmed=confirmed))
+
+
+@dataclass
+class Console:
+    """What a host's console shows of one tournament."""
+
+    tournament: Tournament
+    confirmed: list[tuple[Entrant, str]]
+    requested: list[tuple[Entrant, str]]
+    invited: list[tuple[Entrant, str]]
+    checking_in: list[MatchRow]
+    limit: plans.PlanLimit
+
+
+def console(tournament: Tournament, host: AbstractBaseUser) -> Console:
+    entrants = list(tournament.entrants.select_related("user").order_by("created_at"))
+
+    def named(status: str) -> list[tuple[Entrant, str]]:
+        return [(e, display_name(e.user)) for e in entrants if e.status == status]
+
+    shown = page(tournament, host)
+    checking = [
+        row
+        for _, rows in shown.rounds
+        for row in rows
+        if row is not None and row.match.status == TournamentMatch.Status.CHECK_IN
+    ]
+    return Console(
+        tournament=tournament,
+        confirmed=named(Entrant.Status.CONFIRMED),
+        requested=named(Entrant.Status.REQUESTED),
+        invited=named(Entrant.Status.INVITED),
+        checking_in=checking,
+        limit=plans.limit_explanation(host=tournament.host),
+    )
+
+
+def player_limit(tournament: Tournament) -> int:
+    """The most confirmed entrants ``tournament`` may have: its host's plan allows them."""
+    return plans.tournament_player_limit(host=tournament.host)
+
+
+def is_full(tournament: Tournament) -> bool:
+    """Whether the tournament has as many confirmed entrants as it may have."""
+    confirmed = tournament.entrants.filter(status=Entrant.Status.CONFIRMED).count()
+    return confirmed >= player_limit(tournament)
 
 
 def standings(tournament: Tournament) -> list[pairing.Standing[Entrant]]:
@@ -61,6 +118,33 @@ def standings(tournament: Tournament) -> list[pairing.Standing[Entrant]]:
     return pairing.standings(order, results)
 
 
+def swiss_record(tournament: Tournament) -> tuple[list[int], list[pairing.Result[int]], list[int]]:
+    """A Swiss so far, as :mod:`tournaments.swiss` takes it: the entrant ids in the seeded
+    order, the results of the matches played (forfeits included), and the byes' holders."""
+    order = list(
+        tournament.entrants.filter(seed_position__isnull=False)
+        .order_by("seed_position")
+        .values_list("pk", flat=True)
+    )
+    results, byes = [], []
+    for m in tournament.matches.filter(
+        status__in=(TournamentMatch.Status.FINISHED, TournamentMatch.Status.BYE)
+    ):
+        if m.status == TournamentMatch.Status.BYE:
+            byes.append(m.first_id)
+        else:
+            results.append(
+                pairing.Result(
+                    m.first_id,
+                    m.second_id,
+                    m.winner_id,
+                    hands=(m.first_hands, m.second_hands),
+                    points=(m.first_points, m.second_points),
+                )
+            )
+    return order, results, byes
+
+
 @dataclass
 class MatchRow:
     match: TournamentMatch
@@ -70,13 +154,29 @@ class MatchRow:
     table_id: str | None
     mine: bool
     ready: bool = False  # the viewer's own "I'm ready" (their matches only)
+    first_seed: int | None = None  # place in the seeded order, from 1
+    second_seed: int | None = None
 
     @property
-    def score(self) -> str:
+    def live(self) -> bool:
+        return self.match.status == TournamentMatch.Status.PLAYING
+
+    @property
+    def result(self) -> str:
+        """The result in the match's own terms, the winner's score first: "Alice won 2–1 in
+        hands" (Best of), "Alice won 100–64 in points" (a target), "Alice won by forfeit"
+        (check-in or clock: the score then says nothing), "" while undecided."""
         m = self.match
-        if m.status != TournamentMatch.Status.FINISHED or m.table_id is None:
+        if m.status != TournamentMatch.Status.FINISHED or self.winner is None:
             return ""
-        return f"{m.first_points}–{m.second_points} points"
+        if m.by_forfeit:
+            return f"{self.winner} won by forfeit"
+        if m.tournament.scoring == Tournament.Scoring.BEST_OF:
+            scores, unit = (m.first_hands, m.second_hands), "hands"
+        else:
+            scores, unit = (m.first_points, m.second_points), "points"
+        won, lost = scores if m.winner_id == m.first_id else scores[::-1]
+        return f"{self.winner} won {won}–{lost} in {unit}"
 
 
 @dataclass
@@ -86,24 +186,30 @@ class Page:
     #: Each round's matches in slot order; in a bracket, None for a slot not yet paired.
     rounds: list[tuple[int, list[MatchRow | None]]]
     standings: list[tuple[pairing.Standing[Entrant], str]] = field(default_factory=list)
+    swiss_standings: list[tuple[swiss.SwissStanding[int], str]] = field(default_factory=list)
     my_entry: Entrant | None = None
     my_match: MatchRow | None = None
     champion: str | None = None
     final_round: int | None = None
     resting: bool = False  # the viewer rests in the round being played (round robin)
+    bye: bool = False  # the viewer has the bye of the round being played (Swiss)
+    full: bool = False  # no place left for another confirmed entrant
 
 
 def page(tournament: Tournament, user: AbstractBaseUser) -> Page:
     """Everything a tournament page shows to ``user`` (signed in or not)."""
     entrants = list(tournament.entrants.select_related("user"))
     names = {entrant.pk: display_name(entrant.user) for entrant in entrants}
+    seeds = {e.pk: e.seed_position + 1 for e in entrants if e.seed_position is not None}
     my_entry = next((e for e in entrants if e.user_id == user.pk), None)
-    matches = tournament.matches.select_related("table")
+    matches = tournament.matches.select_related("table", "tournament")
     rows = [
         MatchRow(
             match=m,
             first=names[m.first_id],
             second=names.get(m.second_id),
+            first_seed=seeds.get(m.first_id),
+            second_seed=seeds.get(m.second_id),
             winner=names.get(m.winner_id),
             table_id=m.table.public_id if m.table_id else None,
             mine=my_entry is not None and my_entry.pk in (m.first_id, m.second_id),
@@ -130,14 +236,22 @@ def page(tournament: Tournament, user: AbstractBaseUser) -> Page:
         my_match=next((r for r in rows if r.mine and r.match.status in live), None),
         champion=names.get(tournament.champion_id),
         final_round=final_round,
+        full=tournament.status == Tournament.Status.DRAFT
+        and sum(e.status == Entrant.Status.CONFIRMED for e in entrants) >= player_limit(tournament),
     )
     current = min((r.match.round for r in rows if r.match.status in live), default=None)
-    result.resting = any(
-        r.mine and r.match.round == current and r.match.status == TournamentMatch.Status.REST
-        for r in rows
+    mine_now = {r.match.status for r in rows if r.mine and r.match.round == current}
+    result.resting = TournamentMatch.Status.REST in mine_now
+    result.bye = tournament.format == Tournament.Format.SWISS and (
+        TournamentMatch.Status.BYE in mine_now
     )
-    if tournament.format == Tournament.Format.ROUND_ROBIN and tournament.seed is not None:
+    if tournament.seed is None:
+        return result
+    if tournament.format == Tournament.Format.ROUND_ROBIN:
         result.standings = [(s, names[s.entrant.pk]) for s in standings(tournament)]
+    elif tournament.format == Tournament.Format.SWISS:
+        table = swiss.standings(*swiss_record(tournament))
+        result.swiss_standings = [(s, names[s.entrant]) for s in table]
     return result
 
 

@@ -2,13 +2,16 @@
 ready", rematch), each a service call. The page polls ``live`` with the version it shows; an
 unchanged tournament costs one indexed read and an answer of a few bytes."""
 
+import csv
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments import selectors, services
 from tournaments.selectors import TournamentNotFound
@@ -96,3 +99,49 @@ def ready(request: HttpRequest, match_id: int) -> HttpResponse:
     return _act(
         request, public_id, lambda: services.check_in(player=request.user, match_id=match_id)
     )
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+def invitation(request: HttpRequest, token: str) -> HttpResponse:
+    """An emailed invitation's link: a newcomer signs up (or in) from it and comes back here;
+    signed in, "Accept" joins them."""
+    found = selectors.invitation_for(token)
+    if found is None:
+        return render(request, "tournaments/invitation.html", {"invitation": None}, status=404)
+    if request.method == "POST":
+        try:
+            services.accept_invitation(player=request.user, token=token)
+        except services.TournamentError as error:
+            messages.error(request, str(error))
+            return redirect("tournaments:invitation", token=token)
+        messages.success(request, f"You are in {found.tournament.name}.")
+        return redirect("tournaments:detail", public_id=found.tournament.public_id)
+    return render(request, "tournaments/invitation.html", {"invitation": found})
+
+
+@require_GET
+@never_cache
+def results_csv(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Every match as a row of a CSV file: round, players, status, winner, result in words."""
+    page = _page(request, public_id)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    filename = f"{slugify(page.tournament.name) or 'tournament'}-results.csv"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    writer = csv.writer(response)
+    writer.writerow(["Round", "Player", "Opponent", "Status", "Winner", "Result"])
+    for number, rows in page.rounds:
+        for row in rows:
+            if row is None:
+                continue
+            writer.writerow(
+                [
+                    number,
+                    row.first,
+                    row.second or "",
+                    row.match.get_status_display(),
+                    row.winner or "",
+                    row.result,
+                ]
+            )
+    return response

@@ -148,3 +148,18 @@ def test_when_stripe_is_unreachable_the_person_is_told(client, stripe_settings):
     assert response.redirect_chain == [("/billing/pricing/", 302)]
     assert "Stripe could not be reached. Please try again." in response.content.decode()
     assert not Customer.objects.exists() and not Subscription.objects.exists()
+
+
+def test_when_stripe_refuses_the_request_the_person_reads_what_stripe_said(client, recorder):
+    said = "No such price: 'price_club_test'"
+    error = {"type": "invalid_request_error", "message": said, "param": "line_items[0][price]"}
+    recorder.failures["POST", "/v1/checkout/sessions"] = (400, {"error": error})
+    client.force_login(person())
+
+    response = client.post(CHECKOUT, follow=True)
+
+    assert response.redirect_chain == [("/billing/pricing/", 302)]
+    page = response.content.decode()
+    assert f"Stripe refused the request: {said}" in page.replace("&#x27;", "'")
+    assert "could not be reached" not in page
+    assert not Subscription.objects.exists()

@@ -6,58 +6,18 @@ The site's server process writes its mail to files (``TEST_MAIL_DIR``, see
 dominoes/settings_test.py), which :class:`Mailbox` reads.
 """
 
-import email
 import re
-import time
-from email import policy
-from pathlib import Path
 
 import pytest
 from accounts_support import PASSWORD, verified_user
 from axe_playwright_python.sync_playwright import Axe
+from browser_support import Mailbox
 from playwright.sync_api import Page, expect
 from table_driver import screenshot, start_match
 
 from games.models import Seat, Table
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
-
-SEPARATOR = b"\n" + b"-" * 79 + b"\n"
-
-
-class Mailbox:
-    """The mail the site's server sent, as files of messages (Django's file mailer)."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-
-    def bodies(self) -> list[str]:
-        bodies = []
-        for path in sorted(self.folder.glob("*.log")):
-            for chunk in path.read_bytes().split(SEPARATOR):
-                if chunk.strip():
-                    message = email.message_from_bytes(chunk, policy=policy.default)
-                    bodies.append(message.get_body(("plain",)).get_content())
-        return bodies
-
-    def link(self, path_prefix: str, *, after: int = 0, timeout: float = 10) -> str:
-        """The first link to ``path_prefix`` in a message past the first ``after``."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            for body in self.bodies()[after:]:
-                found = re.search(rf"https?://\S+{re.escape(path_prefix)}\S+", body)
-                if found:
-                    return found.group(0)
-            time.sleep(0.1)
-        raise AssertionError(f"no mail with a link to {path_prefix}: {self.bodies()}")
-
-
-@pytest.fixture
-def mailbox(tmp_path, monkeypatch) -> Mailbox:
-    """Where the server's mail goes: ask for it before ``server`` so the server inherits it."""
-    folder = tmp_path / "mail"
-    monkeypatch.setenv("TEST_MAIL_DIR", str(folder))
-    return Mailbox(folder)
 
 
 def field(page: Page, label: str):

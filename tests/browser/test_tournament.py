@@ -4,9 +4,7 @@ check in on its page and play their match at the table, and the bracket page fol
 import time
 
 import pytest
-from allauth.account.models import EmailAddress
-from browser_support import SCREENSHOTS
-from django.contrib.auth import get_user_model
+from browser_support import SCREENSHOTS, account, signed_in
 from playwright.sync_api import expect
 from table_driver import SETTLED_JS, Table
 
@@ -14,29 +12,6 @@ from tournaments import services
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
-
-
-def account(name: str):
-    user = get_user_model().objects.create_user(
-        username=name,
-        email=f"{name}@example.com",
-        password=f"{name}-password",
-        first_name=name,  # the display name the pages show
-    )
-    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
-    return user
-
-
-def signed_in(browser, server: str, name: str):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.goto(server + "/accounts/login/")
-    page.fill("input[name=login]", f"{name}@example.com")
-    page.fill("input[name=password]", f"{name}-password")
-    page.press("input[name=password]", "Enter")
-    expect(page.get_by_role("button", name="Sign out")).to_be_visible()
-    return context, page
 
 
 def play_to_the_end(first: Table, second: Table, seconds: float = 120) -> None:
@@ -67,7 +42,7 @@ def test_a_host_runs_a_tournament_and_two_players_play_their_match(browser, serv
         host.fill("#id_name", "Friday cup")
         host.select_option("#id_format", "elimination")
         host.select_option("#id_scoring", "best_of")
-        host.fill("#id_match_length", "1")
+        host.select_option("#id_best_of_hands", "1")
         host.click("input[name=_continue]")
         expect(host.locator("body")).to_contain_text("Player limit of the host's plan")
         host.fill("#id_entrants-0-email", "alice@example.com")
@@ -144,16 +119,15 @@ def test_the_tournament_page_fits_a_phone_and_passes_axe(browser, server):
         services.join(player=player, public_id=tournament.public_id)
     services.start_tournament(host=host, public_id=tournament.public_id)
     in_check_in = tournament.matches.filter(status="check_in").first().first.user.username
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    context, page = signed_in(
+        browser,
+        server,
+        in_check_in,
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
     )
     try:
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        page.goto(server + "/accounts/login/")
-        page.fill("input[name=login]", f"{in_check_in}@example.com")
-        page.fill("input[name=password]", f"{in_check_in}-password")
-        page.press("input[name=password]", "Enter")
         page.goto(f"{server}/tournaments/{tournament.public_id}/")
         expect(page.get_by_role("button", name="I'm ready")).to_be_visible()
         expect(page.get_by_role("heading", name="Final")).to_be_visible()

@@ -26,7 +26,7 @@ def test_the_check_in_job_is_scheduled_for_the_window_and_closes_it_once(setting
     (match,) = checking_in(tournament)
     (job_id,) = registry.get_job_ids()
     job = Job.fetch(job_id, connection=queue.connection)
-    assert job.func_name == "tournaments.services.close_check_in"
+    assert job.func_name == "tournaments.services.checkin.close_check_in"
     assert job.kwargs == {"match_id": match.pk}
     when = registry.get_scheduled_time(job_id)
     expected = timezone.now() + timedelta(seconds=services.CHECK_IN_SECONDS)

@@ -154,7 +154,7 @@ def test_a_host_creates_invites_confirms_and_starts_in_the_admin(client):
     client.force_login(host)
     created = client.post(
         reverse("admin:tournaments_tournament_add"),
-        {"name": "Club night", "format": "elimination", "scoring": "target", "match_length": 50},
+        {"name": "Club night", "format": "elimination", "scoring": "target", "points_target": 50},
     )
     assert created.status_code == 302, created.content
     tournament = Tournament.objects.get(name="Club night")
@@ -166,7 +166,7 @@ def test_a_host_creates_invites_confirms_and_starts_in_the_admin(client):
         "name": "Club night",
         "format": "elimination",
         "scoring": "target",
-        "match_length": 50,
+        "points_target": 50,
         "entrants-TOTAL_FORMS": 3,
         "entrants-INITIAL_FORMS": 0,
         "entrants-MIN_NUM_FORMS": 0,
@@ -197,7 +197,7 @@ def test_the_admin_refuses_more_confirmed_entrants_than_the_plan_allows(client):
         "name": "Big",
         "format": "elimination",
         "scoring": "target",
-        "match_length": 100,
+        "points_target": 100,
         "entrants-TOTAL_FORMS": 11,
         "entrants-INITIAL_FORMS": 0,
         "entrants-MIN_NUM_FORMS": 0,
@@ -318,3 +318,91 @@ def test_the_admin_refuses_a_status_that_is_no_step_from_where_an_entrant_is(cli
     assert page.status_code == 200
     assert "Select a valid choice." in page.content.decode()
     assert list(tournament.entrants.values_list("status", flat=True)) == ["invited"]
+
+
+# --- the admin's fixes (issue 23, point 6) --------------------------------------------------
+def test_a_hosts_admin_names_the_host_without_a_link_it_may_not_open(client):
+    tournament, _ = tournament_with(2)
+    client.force_login(tournament.host)
+    html = client.get(reverse("admin:tournaments_tournament_change", args=[tournament.pk]))
+    html = html.content.decode()
+    assert f"Player {tournament.host.pk} (host@example.com)" in html
+    user_page = reverse("admin:auth_user_change", args=[tournament.host.pk])
+    assert user_page not in html
+    assert client.get(user_page).status_code == 403  # what the link led to
+
+
+def test_an_entrants_row_shows_its_email_and_a_save_keeps_it(client):
+    tournament, players = tournament_with(2)
+    client.force_login(tournament.host)
+    change = reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+    html = client.get(change).content.decode()
+    fields, _ = shown_with_choices(html)
+    row = entrant_row(fields, Entrant.objects.get(user=players[0]))
+    assert re.search(rf'name="{row}-email"[^>]*value="player0@example.com"[^>]*disabled', html)
+    assert "None" not in re.sub(r"<option[^>]*>[^<]*</option>", "", html.split("entrants-group")[1])
+    saved = client.post(change, {**fields, f"{row}-email": "someone@else.com", "_continue": "1"})
+    assert saved.status_code == 302
+    assert sorted(tournament.entrants.values_list("user__email", flat=True)) == [
+        "player0@example.com",
+        "player1@example.com",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("posted", "words"),
+    [
+        ({"scoring": "target", "points_target": 10}, "A points target is from 25 to 500 points."),
+        ({"scoring": "best_of", "best_of_hands": 7}, "Select a valid choice. 7 is not one"),
+    ],
+)
+def test_the_admin_refuses_match_rules_in_a_hosts_words(client, posted, words):
+    client.force_login(make_host())
+    page = client.post(
+        reverse("admin:tournaments_tournament_add"),
+        {"name": "Club night", "format": "elimination", **posted},
+    )
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert words in html and "best_of is a whole number" not in html
+    assert not Tournament.objects.exists()
+
+
+def test_best_of_hands_in_the_admin_keeps_no_points_target(client):
+    host = make_host()
+    client.force_login(host)
+    page = client.get(reverse("admin:tournaments_tournament_add")).content.decode()
+    assert 'name="points_target" value="100"' in page  # both lengths are offered with defaults
+    created = client.post(
+        reverse("admin:tournaments_tournament_add"),
+        # as the form is sent with Best of chosen: the target's box still holds its 100
+        {
+            "name": "Club night",
+            "format": "elimination",
+            "scoring": "best_of",
+            "points_target": 100,
+            "best_of_hands": 3,
+        },
+    )
+    assert created.status_code == 302
+    tournament = Tournament.objects.get()
+    assert (tournament.scoring, tournament.match_length) == ("best_of", 3)
+    change = reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+    shown, _ = shown_with_choices(client.get(change).content.decode())
+    assert shown["best_of_hands"] == "3"
+
+
+def test_the_tournament_page_shows_a_message_once(client):
+    tournament, players = started(2)
+    client.force_login(players[0])
+    page = client.post(
+        reverse("tournaments:join", args=[tournament.public_id]), follow=True
+    ).content.decode()
+    assert page.count("Entrants can no longer change.") == 1
+
+
+def test_a_superuser_sees_one_accounts_section(client, django_user_model):
+    client.force_login(django_user_model.objects.create_superuser("root", "root@example.com", "pw"))
+    html = client.get(reverse("admin:index")).content.decode()
+    sections = re.findall(r'class="section"[^>]*>([^<]+)<', html)
+    assert len(sections) == len(set(sections)) and "Accounts" in sections

@@ -15,9 +15,10 @@ from tournament_play import (
 from billing import plans
 from games import services as games
 from games.models import Table
-from tournaments import pairing, services
+from tournaments import pairing, selectors, services
 from tournaments.models import Entrant, Tournament, TournamentMatch
 from tournaments.services import TournamentError
+from tournaments.services import results as recording
 
 # Real commits: match results arrive through games.signals.match_finished, sent on commit.
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -131,7 +132,7 @@ def test_seven_entrants_play_a_round_robin_with_rest_rounds():
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
     assert Table.objects.count() == 21  # everyone met everyone once
-    table = services.selectors.standings(tournament)
+    table = selectors.standings(tournament)
     assert tournament.champion == table[0].entrant
     assert all(row.played == 6 for row in table)  # seven rounds, one rest each
     assert sum(row.wins for row in table) == 21  # a rest is never a win
@@ -146,7 +147,7 @@ def test_twelve_entrants_play_a_round_robin_without_rests(club_plan):
     assert tournament.status == Tournament.Status.FINISHED
     assert tournament.matches.values("round").distinct().count() == 11
     assert Table.objects.count() == 66
-    table = services.selectors.standings(tournament)
+    table = selectors.standings(tournament)
     assert tournament.champion == table[0].entrant
     assert all(row.played == 11 for row in table)
 
@@ -203,11 +204,16 @@ def test_a_clock_forfeit_at_the_table_decides_the_match():
 
 # --- entrants and the plan limit ------------------------------------------------------------
 def test_the_free_plan_limit_is_enforced_with_a_clear_message():
+    """The player reads that it is full; the host reads the plan and its way up."""
     tournament, players = tournament_with(10)
     extra = make_user("eleventh")
-    services.invite(host=tournament.host, public_id=tournament.public_id, user=extra)
-    with pytest.raises(TournamentError, match="Free allows 10 players"):
+    entrant = services.invite(host=tournament.host, public_id=tournament.public_id, user=extra)
+    with pytest.raises(TournamentError, match="This tournament is full."):
         services.join(player=extra, public_id=tournament.public_id)
+    with pytest.raises(TournamentError, match="Free allows 10 players"):
+        services.confirm_entrant(
+            host=tournament.host, public_id=tournament.public_id, entrant_id=entrant.pk
+        )
     assert Entrant.objects.get(user=extra).status == Entrant.Status.INVITED
 
 
@@ -254,7 +260,7 @@ def test_only_the_host_manages_a_tournament():
 
 def test_bad_settings_are_refused():
     host = make_host()
-    with pytest.raises(TournamentError, match="not allowed"):
+    with pytest.raises(TournamentError, match="Best of is from 1 to 5 hands."):
         services.create_tournament(host=host, name="Cup", scoring="best_of", match_length=7)
     with pytest.raises(TournamentError, match="name"):
         services.create_tournament(host=host, name="  ")
@@ -287,7 +293,7 @@ def test_a_result_that_failed_to_record_is_recorded_by_the_sweep(monkeypatch, ca
         raise RuntimeError("the tournament side failed")
 
     with monkeypatch.context() as patched:
-        patched.setattr(services, "record_table_result", broken)
+        patched.setattr(recording, "record_table_result", broken)
         play_out(table)  # the last move goes through for the players all the same
     assert "recording the tournament result" in caplog.text
     match.refresh_from_db()

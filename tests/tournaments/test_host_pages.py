@@ -1,0 +1,256 @@
+"""The hosts' pages outside the admin (issue 23, 1): "My tournaments", a tournament's console
+and each of its actions, through the services, for the host's own tournaments only."""
+
+import pytest
+from django.urls import reverse
+from tournament_play import checking_in, make_host, make_user, tournament_with
+
+from tournaments import services
+from tournaments.models import Entrant, Tournament, TournamentMatch
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+
+def console_url(tournament: Tournament, name: str = "console", *args) -> str:
+    return reverse(f"tournaments:{name}", args=[tournament.public_id, *args])
+
+
+def test_a_host_creates_a_swiss_from_my_tournaments(client):
+    host = make_host()
+    client.force_login(host)
+    page = client.get(reverse("tournaments:hosting"))
+    assert page.status_code == 200 and b"New tournament" in page.content
+    created = client.post(
+        reverse("tournaments:hosting"),
+        {
+            "name": "Thursday Swiss",
+            "format": "swiss",
+            "rounds": 3,
+            "scoring": "best_of",
+            "points_target": 100,
+            "best_of_hands": 3,
+        },
+    )
+    assert created.status_code == 302, created.content.decode()[-3000:]
+    tournament = Tournament.objects.get()
+    assert created.url == console_url(tournament)
+    assert (tournament.host, tournament.format, tournament.rounds) == (host, "swiss", 3)
+    assert (tournament.scoring, tournament.match_length) == ("best_of", 3)
+    listing = client.get(reverse("tournaments:hosting")).content.decode()
+    assert "Thursday Swiss" in listing and "Swiss, 3 rounds" in listing
+
+
+def test_my_tournaments_is_for_hosts_only(client):
+    client.force_login(make_user("player"))
+    assert client.get(reverse("tournaments:hosting")).status_code == 403
+    client.post(reverse("tournaments:hosting"), {"name": "Mine", "format": "elimination"})
+    assert not Tournament.objects.exists()
+
+
+def test_a_refused_setting_reads_in_the_form(client):
+    client.force_login(make_host())
+    page = client.post(
+        reverse("tournaments:hosting"),
+        {"name": "Swiss", "format": "swiss", "scoring": "target", "points_target": 100},
+    )
+    assert "A Swiss plays from 1 to 15 rounds." in page.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_the_host_edits_the_settings_before_the_start(client):
+    tournament, _ = tournament_with(2)
+    client.force_login(tournament.host)
+    saved = client.post(
+        console_url(tournament),
+        {"name": "Renamed", "format": "round_robin", "scoring": "target", "points_target": 150},
+    )
+    assert saved.status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.name, tournament.format, tournament.match_length) == (
+        "Renamed",
+        "round_robin",
+        150,
+    )
+
+
+def test_the_host_invites_a_pasted_list_and_newcomers_are_emailed_a_link(client, mailoutbox):
+    tournament, _ = tournament_with(0)
+    known = [make_user(f"known{i}") for i in range(3)]
+    client.force_login(tournament.host)
+    pasted = "known0@example.com, KNOWN1@example.com\nknown2@example.com; nobody@example.com x@"
+    page = client.post(console_url(tournament, "invite"), {"emails": pasted}, follow=True)
+    html = page.content.decode()
+    assert "Invited 3." in html
+    assert "Emailed a link to sign up and join: nobody@example.com." in html
+    (mail,) = mailoutbox
+    assert mail.to == ["nobody@example.com"] and "Spring cup" in mail.subject
+    invitation = tournament.invitations.get()
+    assert f"http://testserver/tournaments/invitations/{invitation.token}/" in mail.body
+    assert "Not an email address: x@." in html
+    assert set(tournament.entrants.values_list("user", "status")) == {
+        (user.pk, Entrant.Status.INVITED) for user in known
+    }
+    for user in known:
+        assert user.email in html  # listed under "Invited"
+
+
+def test_the_host_approves_and_declines_requests_and_removes_an_entrant(client):
+    tournament, players = tournament_with(1)
+    asking, also = make_user("asking"), make_user("also")
+    for player in (asking, also):
+        services.join(player=player, public_id=tournament.public_id)
+    client.force_login(tournament.host)
+    html = client.get(console_url(tournament)).content.decode()
+    assert "Asking to join" in html and "Approve" in html
+    entrant = {e.user: e for e in tournament.entrants.all()}
+    client.post(console_url(tournament, "confirm", entrant[asking].pk))
+    client.post(console_url(tournament, "remove", entrant[also].pk))
+    client.post(console_url(tournament, "remove", entrant[players[0]].pk))
+    assert list(tournament.entrants.values_list("user", "status")) == [
+        (asking.pk, Entrant.Status.CONFIRMED)
+    ]
+
+
+def test_the_host_starts_and_extends_a_check_in(client):
+    tournament, _ = tournament_with(2)
+    client.force_login(tournament.host)
+    client.post(console_url(tournament, "start"))
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
+    (match,) = checking_in(tournament)
+    before = match.check_in_deadline
+    page = client.post(
+        console_url(tournament, "extend", match.pk), {"minutes": "5"}, follow=True
+    ).content.decode()
+    assert "Check-in extended by 5 minutes." in page
+    match.refresh_from_db()
+    assert (match.check_in_deadline - before).total_seconds() >= 5 * 60 - 1
+    refused = client.post(
+        console_url(tournament, "extend", match.pk), {"minutes": "99"}, follow=True
+    )
+    assert "Extend a check-in by 1 to 30 minutes." in refused.content.decode()
+
+
+def test_cancelling_needs_the_confirmation_and_shows_the_reason(client):
+    tournament, _ = tournament_with(2)
+    client.force_login(tournament.host)
+    page = client.post(console_url(tournament, "cancel"), {"reason": "Rain"}, follow=True)
+    assert "Tick the box to confirm the cancellation." in page.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.DRAFT
+    client.post(console_url(tournament, "cancel"), {"reason": "Rain", "confirm": "yes"})
+    tournament.refresh_from_db()
+    assert (tournament.status, tournament.cancelled_reason) == ("cancelled", "Rain")
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "data"),
+    [
+        ("console", (), {"name": "Taken", "format": "elimination", "scoring": "target"}),
+        ("invite", (), {"emails": "someone@example.com"}),
+        ("start", (), {}),
+        ("cancel", (), {"reason": "Mine now", "confirm": "yes"}),
+        ("confirm", ("entrant",), {}),
+        ("remove", ("entrant",), {}),
+        ("extend", ("match",), {"minutes": "5"}),
+        ("notice", (), {"text": "Come to my other tournament"}),
+    ],
+)
+@pytest.mark.parametrize("who", ["another host", "an entrant"])
+def test_a_console_is_its_hosts_alone(client, name, args, data, who, mailoutbox):
+    tournament, players = tournament_with(3)
+    if name == "extend":
+        services.start_tournament(host=tournament.host, public_id=tournament.public_id)
+    make_user("someone")
+    entrant = tournament.entrants.first()
+    match = TournamentMatch.objects.filter(tournament=tournament).first()
+    ids = {"entrant": entrant.pk, "match": match.pk if match else 0}
+    before = (
+        list(Tournament.objects.values_list("name", "status", "version")),
+        sorted(Entrant.objects.values_list("user", "status")),
+        list(TournamentMatch.objects.values_list("check_in_deadline", flat=True)),
+    )
+    client.force_login(make_host("other") if who == "another host" else players[0])
+    assert client.get(console_url(tournament)).status_code == 404
+    answer = client.post(console_url(tournament, name, *[ids[a] for a in args]), data)
+    assert answer.status_code == 404
+    after = (
+        list(Tournament.objects.values_list("name", "status", "version")),
+        sorted(Entrant.objects.values_list("user", "status")),
+        list(TournamentMatch.objects.values_list("check_in_deadline", flat=True)),
+    )
+    assert after == before and mailoutbox == []
+
+
+def test_the_services_refuse_another_host_in_words():
+    tournament, _ = tournament_with(2)
+    services.start_tournament(host=tournament.host, public_id=tournament.public_id)
+    (match,) = checking_in(tournament)
+    other = make_host("other")
+    with pytest.raises(services.NotYourTournament, match="Only the tournament's host"):
+        services.extend_check_in(
+            host=other, public_id=tournament.public_id, match_id=match.pk, minutes=5
+        )
+    with pytest.raises(services.NotYourTournament):
+        services.invite_by_email(
+            host=other, public_id=tournament.public_id, emails="new@example.com", site=""
+        )
+    assert not tournament.invitations.exists()
+
+
+def newcomer_invited(client, mailoutbox) -> tuple[Tournament, str]:
+    tournament, _ = tournament_with(1)
+    client.force_login(tournament.host)
+    client.post(console_url(tournament, "invite"), {"emails": "newcomer@example.com"})
+    client.logout()
+    (link,) = [w for w in mailoutbox[0].body.split() if "/invitations/" in w]
+    return tournament, link.removeprefix("http://testserver")
+
+
+def test_a_newcomer_signs_up_from_the_emailed_link_and_joins_once(client, mailoutbox):
+    tournament, link = newcomer_invited(client, mailoutbox)
+    page = client.get(link).content.decode()
+    assert f"Player {tournament.host.pk} invites you to Spring cup" in page
+    assert f"/accounts/signup/?next={link}" in page
+    newcomer = make_user("newcomer")
+    client.force_login(newcomer)
+    assert b"Accept the invitation" in client.get(link).content
+    joined = client.post(link)
+    assert joined.url == reverse("tournaments:detail", args=[tournament.public_id])
+    assert tournament.entrants.get(user=newcomer).status == Entrant.Status.CONFIRMED
+    client.force_login(make_user("sharer"))  # the link works once
+    assert client.get(link).status_code == 404
+    with pytest.raises(services.TournamentError, match="used or withdrawn"):
+        services.accept_invitation(player=make_user("late"), token=link.split("/")[-2])
+    assert tournament.entrants.count() == 2
+
+
+def test_an_invitation_to_a_full_tournament_is_refused_in_a_players_words(
+    client, mailoutbox, monkeypatch
+):
+    from billing import plans
+
+    tournament, link = newcomer_invited(client, mailoutbox)
+    monkeypatch.setattr(plans, "tournament_player_limit", lambda *, host: 1)
+    with pytest.raises(services.TournamentError, match="This tournament is full."):
+        services.accept_invitation(player=make_user("newcomer"), token=link.split("/")[-2])
+    assert tournament.entrants.count() == 1 and tournament.invitations.count() == 1
+
+
+def test_the_host_sends_a_notice_to_every_entrant(client, mailoutbox):
+    tournament, players = tournament_with(2)
+    invited = make_user("invited")
+    services.invite(host=tournament.host, public_id=tournament.public_id, user=invited)
+    services.join(player=make_user("asking"), public_id=tournament.public_id)  # not yet in
+    client.force_login(tournament.host)
+    empty = client.post(console_url(tournament, "notice"), {"text": "  "}, follow=True)
+    assert "Write the notice first." in empty.content.decode() and mailoutbox == []
+    page = client.post(
+        console_url(tournament, "notice"), {"text": "We start at 8 sharp."}, follow=True
+    )
+    assert "The notice is on its way to every entrant." in page.content.decode()
+    assert sorted(mail.to[0] for mail in mailoutbox) == sorted(
+        [p.email for p in players] + [invited.email]
+    )
+    assert all(len(mail.to) == 1 and mail.body == "We start at 8 sharp." for mail in mailoutbox)
+    assert mailoutbox[0].subject.startswith("Spring cup: a notice from")

@@ -1,0 +1,190 @@
+"""The hosts' pages outside the admin: "My tournaments" (and a new one) and each tournament's
+console. Thin: every change is one call of :mod:`tournaments.services`, which checks that the
+tournament is the host's own and words each refusal; the pages only show what it says."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournaments import selectors, services
+from tournaments.forms import TournamentSettingsForm
+from tournaments.models import Tournament
+
+
+def _require_host(request: HttpRequest) -> None:
+    if not services.can_host(request.user):
+        raise PermissionDenied("Only tournament hosts have these pages.")
+
+
+def _own(request: HttpRequest, public_id: str) -> Tournament:
+    """The tournament, if the signed-in person manages it; a 404 for anyone else, as for no
+    tournament at all."""
+    try:
+        tournament = selectors.tournament_for(public_id)
+    except selectors.TournamentNotFound:
+        raise Http404("There is no such tournament.") from None
+    if not services.manages(request.user, tournament):
+        raise Http404("There is no such tournament.")
+    return tournament
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def my_tournaments(request: HttpRequest) -> HttpResponse:
+    _require_host(request)
+    form = TournamentSettingsForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.create_tournament(host=request.user, **form.settings())
+        except services.TournamentError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"{tournament.name} is created: invite its players.")
+            return redirect("tournaments:console", public_id=tournament.public_id)
+    return render(
+        request,
+        "tournaments/host_list.html",
+        {"tournaments": selectors.hosted_by(request.user), "form": form},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def console(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The console; a POST saves the settings (before the start)."""
+    tournament = _own(request, public_id)
+    form = TournamentSettingsForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_tournament(user=request.user, public_id=public_id, **form.settings())
+        except services.TournamentError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, "Settings saved.")
+            return redirect("tournaments:console", public_id=public_id)
+    return render(
+        request,
+        "tournaments/console.html",
+        {"console": selectors.console(tournament, request.user), "form": form},
+    )
+
+
+def _act(request: HttpRequest, public_id: str, action, done: str) -> HttpResponse:
+    _own(request, public_id)
+    try:
+        action()
+    except services.TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, done)
+    return redirect("tournaments:console", public_id=public_id)
+
+
+@require_POST
+@login_required
+def invite(request: HttpRequest, public_id: str) -> HttpResponse:
+    _own(request, public_id)
+    try:
+        invited = services.invite_by_email(
+            host=request.user,
+            public_id=public_id,
+            emails=request.POST.get("emails", ""),
+            site=request.build_absolute_uri("/").rstrip("/"),
+        )
+    except services.TournamentError as error:
+        messages.error(request, str(error))
+        return redirect("tournaments:console", public_id=public_id)
+    if invited.players:
+        messages.success(request, f"Invited {len(invited.players)}.")
+    if invited.newcomers:
+        messages.success(
+            request, "Emailed a link to sign up and join: " + ", ".join(invited.newcomers) + "."
+        )
+    if invited.malformed:
+        messages.error(request, "Not an email address: " + ", ".join(invited.malformed) + ".")
+    return redirect("tournaments:console", public_id=public_id)
+
+
+@require_POST
+@login_required
+def confirm(request: HttpRequest, public_id: str, entrant_id: int) -> HttpResponse:
+    return _act(
+        request,
+        public_id,
+        lambda: services.confirm_entrant(
+            host=request.user, public_id=public_id, entrant_id=entrant_id
+        ),
+        "Confirmed.",
+    )
+
+
+@require_POST
+@login_required
+def remove(request: HttpRequest, public_id: str, entrant_id: int) -> HttpResponse:
+    return _act(
+        request,
+        public_id,
+        lambda: services.remove_entrant(
+            user=request.user, public_id=public_id, entrant_id=entrant_id
+        ),
+        "Removed.",
+    )
+
+
+@require_POST
+@login_required
+def start(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _act(
+        request,
+        public_id,
+        lambda: services.start_tournament(host=request.user, public_id=public_id),
+        "Started: the first round is checking in.",
+    )
+
+
+@require_POST
+@login_required
+def cancel(request: HttpRequest, public_id: str) -> HttpResponse:
+    if request.POST.get("confirm") != "yes":
+        _own(request, public_id)
+        messages.error(request, "Tick the box to confirm the cancellation.")
+        return redirect("tournaments:console", public_id=public_id)
+    reason = request.POST.get("reason", "").strip()
+    return _act(
+        request,
+        public_id,
+        lambda: services.cancel_tournament(user=request.user, public_id=public_id, reason=reason),
+        "Cancelled.",
+    )
+
+
+@require_POST
+@login_required
+def extend(request: HttpRequest, public_id: str, match_id: int) -> HttpResponse:
+    minutes = request.POST.get("minutes", "")
+    return _act(
+        request,
+        public_id,
+        lambda: services.extend_check_in(
+            host=request.user,
+            public_id=public_id,
+            match_id=match_id,
+            minutes=int(minutes) if minutes.isdigit() else 0,
+        ),
+        f"Check-in extended by {minutes} minutes.",
+    )
+
+
+@require_POST
+@login_required
+def notice(request: HttpRequest, public_id: str) -> HttpResponse:
+    text = request.POST.get("text", "")
+    return _act(
+        request,
+        public_id,
+        lambda: services.send_notice(host=request.user, public_id=public_id, text=text),
+        "The notice is on its way to every entrant.",
+    )

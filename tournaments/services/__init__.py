@@ -1,0 +1,81 @@
+"""The only code that changes tournaments. The admin, views, jobs and the games signal call these.
+
+One module a role: :mod:`.access` (who may, the locked rows), :mod:`.hosting` (settings),
+:mod:`.entrants`, :mod:`.rounds` (start, cancel), :mod:`.formats` (each format's rounds),
+:mod:`.checkin` and :mod:`.results`. Their public functions are named here, where callers
+find them; every one is keyword-only and checks who may call it.
+"""
+
+from tournaments.services.access import (
+    HOSTS_GROUP,
+    MANAGE_ALL,
+    NotYourTournament,
+    TournamentError,
+    can_host,
+    make_host,
+    manages,
+)
+from tournaments.services.checkin import (
+    check_in,
+    close_check_in,
+    enforce_check_ins,
+    extend_check_in,
+    sweep_tournaments,
+    tournament_of_match,
+)
+from tournaments.services.entrants import (
+    Invited,
+    accept_invitation,
+    confirm_entrant,
+    invite,
+    invite_by_email,
+    join,
+    opt_in_rematch,
+    remove_entrant,
+)
+from tournaments.services.formats import CHECK_IN_SECONDS
+from tournaments.services.hosting import (
+    BEST_OF_HANDS,
+    check_settings,
+    create_tournament,
+    match_rules,
+    send_notice,
+    update_tournament,
+)
+from tournaments.services.results import on_match_finished, record_table_result
+from tournaments.services.rounds import cancel_tournament, start_tournament
+
+__all__ = [
+    "BEST_OF_HANDS",
+    "CHECK_IN_SECONDS",
+    "HOSTS_GROUP",
+    "MANAGE_ALL",
+    "NotYourTournament",
+    "TournamentError",
+    "can_host",
+    "cancel_tournament",
+    "check_in",
+    "check_settings",
+    "close_check_in",
+    "confirm_entrant",
+    "create_tournament",
+    "enforce_check_ins",
+    "Invited",
+    "accept_invitation",
+    "extend_check_in",
+    "invite",
+    "invite_by_email",
+    "join",
+    "make_host",
+    "manages",
+    "match_rules",
+    "on_match_finished",
+    "opt_in_rematch",
+    "record_table_result",
+    "remove_entrant",
+    "send_notice",
+    "start_tournament",
+    "sweep_tournaments",
+    "tournament_of_match",
+    "update_tournament",
+]

@@ -1,0 +1,109 @@
+"""Who may do what, and the locked rows every change starts from.
+
+Every change runs in one transaction with the tournament row locked (``select_for_update``,
+the tournament first, then a match: one lock order), so a double click, a job run twice or a
+result heard twice applies once, and bumps ``Tournament.version`` for the page's poll.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser, Group, Permission
+from django.db import transaction
+
+from billing import plans
+from tournaments.models import Tournament, TournamentMatch
+
+HOSTS_GROUP = "Tournament hosts"
+#: What a host may do in the admin (their own tournaments only, unless they may manage all).
+HOST_PERMISSIONS = (
+    "host_tournaments",
+    "add_tournament",
+    "change_tournament",
+    "view_tournament",
+    "add_entrant",
+    "change_entrant",
+    "delete_entrant",
+    "view_entrant",
+    "view_tournamentmatch",
+)
+MANAGE_ALL = "tournaments.manage_all_tournaments"
+
+
+class TournamentError(Exception):
+    """A request about a tournament that cannot be honoured; the message is for the person."""
+
+
+class NotYourTournament(TournamentError, PermissionError):
+    def __init__(self) -> None:
+        super().__init__("Only the tournament's host can do that.")
+
+
+def can_host(user: AbstractBaseUser) -> bool:
+    """Hosts are staff with the "Can host tournaments" permission (superusers have it)."""
+    return bool(user.is_active and user.is_staff and user.has_perm("tournaments.host_tournaments"))
+
+
+def manages(user: AbstractBaseUser, tournament: Tournament) -> bool:
+    """The host of ``tournament``, or staff allowed to manage every tournament."""
+    return tournament.host_id == user.pk or (user.is_staff and user.has_perm(MANAGE_ALL))
+
+
+def make_host(*, user: AbstractBaseUser) -> None:
+    """Let ``user`` host tournaments: staff status and the "Tournament hosts" group (created
+    with its permissions on first use)."""
+    with transaction.atomic():
+        group, _ = Group.objects.get_or_create(name=HOSTS_GROUP)
+        group.permissions.add(
+            *Permission.objects.filter(
+                content_type__app_label="tournaments", codename__in=HOST_PERMISSIONS
+            )
+        )
+        user.is_staff = True
+        user.save(update_fields=["is_staff"])
+        user.groups.add(group)
+
+
+def check_player_limit(tournament: Tournament, confirmed: int) -> None:
+    if confirmed > plans.tournament_player_limit(host=tournament.host):
+        raise TournamentError(plans.limit_explanation(host=tournament.host).message)
+
+
+def locked(public_id: str) -> Tournament:
+    try:
+        return Tournament.objects.select_for_update().get(public_id=public_id)
+    except Tournament.DoesNotExist:
+        raise TournamentError("There is no such tournament.") from None
+
+
+def locked_for_host(public_id: str, user: AbstractBaseUser) -> Tournament:
+    tournament = locked(public_id)
+    if not manages(user, tournament):
+        raise NotYourTournament
+    return tournament
+
+
+def locked_match(match_id: int) -> tuple[Tournament, TournamentMatch]:
+    """The match's tournament locked first (one lock order for every change), then the match."""
+    tournament_id = (
+        TournamentMatch.objects.filter(pk=match_id).values_list("tournament_id", flat=True).first()
+    )
+    if tournament_id is None:
+        raise TournamentError("There is no such match.")
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    match = (
+        TournamentMatch.objects.select_for_update(of=("self",))
+        .select_related("first__user", "second__user")
+        .get(pk=match_id)
+    )
+    return tournament, match
+
+
+def require_draft(tournament: Tournament, why: str) -> None:
+    if tournament.status != Tournament.Status.DRAFT:
+        status = tournament.get_status_display().lower()
+        raise TournamentError(f"This tournament is {status}. {why}")
+
+
+def bump(tournament: Tournament, *fields: str) -> None:
+    tournament.version += 1
+    tournament.save(update_fields=["version", *fields])

@@ -1,0 +1,215 @@
+"""Who plays: invitations, requests to join, confirmations, removals, and rematches."""
+
+from __future__ import annotations
+
+import operator
+import re
+from dataclasses import dataclass
+from functools import partial, reduce
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.db.models import Q
+from django.urls import reverse
+
+from tournaments import jobs, selectors
+from tournaments.models import Entrant, Invitation, Tournament
+from tournaments.services.access import (
+    NotYourTournament,
+    TournamentError,
+    bump,
+    check_player_limit,
+    locked,
+    locked_for_host,
+    manages,
+    require_draft,
+)
+
+
+def invite(*, host: AbstractBaseUser, public_id: str, user: AbstractBaseUser) -> Entrant:
+    """The host invites ``user``; one who had asked to join is confirmed at once."""
+    with transaction.atomic():
+        tournament = locked_for_host(public_id, host)
+        require_draft(tournament, "Entrants can no longer change.")
+        entrant = tournament.entrants.filter(user=user).first()
+        if entrant is None:
+            entrant = Entrant(tournament=tournament, user=user, status=Entrant.Status.INVITED)
+        elif entrant.status == Entrant.Status.REQUESTED:
+            entrant.status = Entrant.Status.CONFIRMED
+        _save_entrant(tournament, entrant)
+    return entrant
+
+
+@dataclass(frozen=True)
+class Invited:
+    """What an invitation by email did: the players invited (or confirmed, if they had asked),
+    the addresses of no account (each emailed a link to sign up and join), and the text that
+    is no address at all."""
+
+    players: list[Entrant]
+    newcomers: list[str]  # no account: emailed a link that signs them up
+    malformed: list[str]
+
+
+def invite_by_email(*, host: AbstractBaseUser, public_id: str, emails: str, site: str) -> Invited:
+    """The host invites the players with the accounts of ``emails`` (one address, or a pasted
+    list separated by commas, semicolons, spaces or lines); an address of no account is sent
+    a link (on ``site``, e.g. ``https://dominoes.example``) to sign up and join. All or
+    nothing: a refusal (not the host, started, the plan's limit) invites nobody."""
+    addresses = list(dict.fromkeys(a for a in re.split(r"[\s,;]+", emails) if a))
+    if not addresses:
+        raise TournamentError("Give at least one email address.")
+    malformed = []
+    for address in addresses:
+        try:
+            validate_email(address)
+        except ValidationError:
+            malformed.append(address)
+    wanted = [a for a in addresses if a not in malformed]
+    any_of = reduce(operator.or_, (Q(email__iexact=a) for a in wanted), Q(pk__in=[]))
+    users = {user.email.lower(): user for user in get_user_model().objects.filter(any_of)}
+    newcomers = [a for a in wanted if a.lower() not in users]
+    with transaction.atomic():
+        players = [
+            invite(host=host, public_id=public_id, user=users[address.lower()])
+            for address in wanted
+            if address.lower() in users
+        ]
+        if newcomers:
+            tournament = locked_for_host(public_id, host)
+            require_draft(tournament, "Entrants can no longer change.")
+            for address in newcomers:
+                invitation, _ = Invitation.objects.get_or_create(
+                    tournament=tournament, email=address.lower()
+                )
+                link = site + reverse("tournaments:invitation", args=[invitation.token])
+                transaction.on_commit(
+                    partial(jobs.send_invitation, invitation_id=invitation.pk, link=link)
+                )
+            bump(tournament)
+    return Invited(players=players, newcomers=newcomers, malformed=malformed)
+
+
+def accept_invitation(*, player: AbstractBaseUser, token: str) -> Entrant:
+    """A signed-in person accepts an emailed invitation: they join, confirmed (the link went
+    to the address the host gave; it works once)."""
+    if not player.is_authenticated:
+        raise TournamentError("Sign in or sign up to accept the invitation.")
+    public_id = (
+        Invitation.objects.filter(token=token).values_list("tournament__public_id", flat=True)
+    ).first()
+    if public_id is None:
+        raise TournamentError("This invitation has been used or withdrawn.")
+    with transaction.atomic():
+        tournament = locked(public_id)
+        invitation = tournament.invitations.filter(token=token).first()
+        if invitation is None:
+            raise TournamentError("This invitation has been used or withdrawn.")
+        require_draft(tournament, "Entrants can no longer change.")
+        entrant = tournament.entrants.filter(user=player).first()
+        if entrant is None or entrant.status != Entrant.Status.CONFIRMED:
+            if selectors.is_full(tournament):
+                raise TournamentError("This tournament is full.")
+            entrant = entrant or Entrant(tournament=tournament, user=player)
+            entrant.status = Entrant.Status.CONFIRMED
+            _save_entrant(tournament, entrant)
+        invitation.delete()
+    return entrant
+
+
+def join(*, player: AbstractBaseUser, public_id: str) -> Entrant:
+    """A signed-in player joins: accepting an invitation confirms them; otherwise they ask and
+    the host confirms."""
+    if not player.is_authenticated:
+        raise TournamentError("Sign in to join a tournament.")
+    with transaction.atomic():
+        tournament = locked(public_id)
+        require_draft(tournament, "Entrants can no longer change.")
+        entrant = tournament.entrants.filter(user=player).first()
+        if entrant is not None and entrant.status != Entrant.Status.INVITED:
+            return entrant  # asked already, or in
+        if selectors.is_full(tournament):  # a player's words: the plan is the host's business
+            raise TournamentError("This tournament is full.")
+        if entrant is None:
+            entrant = Entrant(tournament=tournament, user=player, status=Entrant.Status.REQUESTED)
+        else:
+            entrant.status = Entrant.Status.CONFIRMED
+        _save_entrant(tournament, entrant)
+    return entrant
+
+
+def confirm_entrant(*, host: AbstractBaseUser, public_id: str, entrant_id: int) -> Entrant:
+    """The host confirms a player who asked to join (or an invitation, on their word)."""
+    with transaction.atomic():
+        tournament = locked_for_host(public_id, host)
+        require_draft(tournament, "Entrants can no longer change.")
+        entrant = entrant_of(tournament, entrant_id)
+        entrant.status = Entrant.Status.CONFIRMED
+        _save_entrant(tournament, entrant)
+    return entrant
+
+
+def remove_entrant(*, user: AbstractBaseUser, public_id: str, entrant_id: int) -> None:
+    """The host removes an entrant, or a player withdraws, before the start."""
+    with transaction.atomic():
+        tournament = locked(public_id)
+        entrant = entrant_of(tournament, entrant_id)
+        if entrant.user_id != user.pk and not manages(user, tournament):
+            raise NotYourTournament
+        require_draft(tournament, "Entrants can no longer change.")
+        entrant.delete()
+        bump(tournament)
+
+
+def _save_entrant(tournament: Tournament, entrant: Entrant) -> None:
+    if entrant.status == Entrant.Status.CONFIRMED:
+        others = tournament.entrants.filter(status=Entrant.Status.CONFIRMED)
+        if entrant.pk:
+            others = others.exclude(pk=entrant.pk)
+        check_player_limit(tournament, others.count() + 1)
+    entrant.save()
+    bump(tournament)
+
+
+def entrant_of(tournament: Tournament, entrant_id: int) -> Entrant:
+    try:
+        return tournament.entrants.get(pk=entrant_id)
+    except Entrant.DoesNotExist:
+        raise TournamentError("There is no such entrant in this tournament.") from None
+
+
+def opt_in_rematch(*, player: AbstractBaseUser, public_id: str) -> Tournament:
+    """An entrant asks for a rematch of a finished tournament; once every entrant has, a new
+    tournament with the same host, entrants and rules is created (``tournament.rematch``),
+    taking entrants until its host starts it."""
+    with transaction.atomic():
+        tournament = locked(public_id)
+        if tournament.status != Tournament.Status.FINISHED:
+            raise TournamentError("A rematch is for a finished tournament.")
+        entrants = list(tournament.entrants.filter(status=Entrant.Status.CONFIRMED))
+        mine = next((e for e in entrants if e.user_id == player.pk), None)
+        if mine is None:
+            raise TournamentError("Only the tournament's players can ask for a rematch.")
+        if tournament.rematch_id is not None or mine.wants_rematch:
+            return tournament
+        mine.wants_rematch = True
+        mine.save(update_fields=["wants_rematch"])
+        if all(e.wants_rematch for e in entrants):
+            check_player_limit(tournament, len(entrants))
+            twin = Tournament.objects.create(
+                host=tournament.host,
+                name=tournament.name,
+                format=tournament.format,
+                scoring=tournament.scoring,
+                match_length=tournament.match_length,
+            )
+            Entrant.objects.bulk_create(
+                Entrant(tournament=twin, user_id=e.user_id, status=Entrant.Status.CONFIRMED)
+                for e in entrants
+            )
+            tournament.rematch = twin
+        bump(tournament, "rematch")
+    return tournament
