@@ -1,4 +1,5 @@
-"""The tournaments' emails, sent by jobs (:mod:`tournaments.jobs`)."""
+"""The tournaments' emails. Django's mail API hands each message to a job with retries once
+the transaction commits (:mod:`dominoes.mail`): a mail server that is down fails nothing here."""
 
 from django.core.mail import send_mail, send_mass_mail
 from django.db.models import Q
@@ -8,8 +9,7 @@ from tournaments.models import Entrant, Invitation, Tournament
 
 
 def send_invitation(*, invitation_id: int, link: str) -> bool:
-    """Email the invitation's link to its address; nothing if it was used or withdrawn since.
-    A failure raises, so the job is tried again."""
+    """Email the invitation's link to its address."""
     invitation = (
         Invitation.objects.select_related("tournament__host").filter(pk=invitation_id).first()
     )

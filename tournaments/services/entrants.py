@@ -5,7 +5,7 @@ from __future__ import annotations
 import operator
 import re
 from dataclasses import dataclass
-from functools import partial, reduce
+from functools import reduce
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
@@ -15,7 +15,8 @@ from django.db import transaction
 from django.db.models import Q
 from django.urls import reverse
 
-from tournaments import jobs, selectors
+from tournaments import selectors
+from tournaments.emails import send_invitation
 from tournaments.models import Entrant, Invitation, Tournament
 from tournaments.services.access import (
     NotYourTournament,
@@ -86,9 +87,7 @@ def invite_by_email(*, host: AbstractBaseUser, public_id: str, emails: str, site
                     tournament=tournament, email=address.lower()
                 )
                 link = site + reverse("tournaments:invitation", args=[invitation.token])
-                transaction.on_commit(
-                    partial(jobs.send_invitation, invitation_id=invitation.pk, link=link)
-                )
+                send_invitation(invitation_id=invitation.pk, link=link)
             bump(tournament)
     return Invited(players=players, newcomers=newcomers, malformed=malformed)
 

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from games.engine import TARGET_RANGE, InvalidRules, Rules
-from tournaments import jobs
+from tournaments import emails
 from tournaments.models import Tournament
 from tournaments.services.access import (
     TournamentError,
@@ -112,7 +110,7 @@ NOTICE_LENGTH = 2000
 
 
 def send_notice(*, host: AbstractBaseUser, public_id: str, text: str) -> None:
-    """Email the host's notice to every entrant (by a job, after the check)."""
+    """Email the host's notice to every entrant (sent by a job once this commits)."""
     text = text.strip()
     if not text:
         raise TournamentError("Write the notice first.")
@@ -120,4 +118,4 @@ def send_notice(*, host: AbstractBaseUser, public_id: str, text: str) -> None:
         raise TournamentError(f"A notice is at most {NOTICE_LENGTH} characters.")
     with transaction.atomic():
         tournament = locked_for_host(public_id, host)
-        transaction.on_commit(partial(jobs.send_notice, tournament_id=tournament.pk, text=text))
+        emails.send_notice(tournament_id=tournament.pk, text=text)
