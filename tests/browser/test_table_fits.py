@@ -84,6 +84,10 @@ FIT_PROBLEMS = """() => {
 
 
 def assert_fits(page, when: str) -> None:
+    # Once the moves' motion is over (a tile on its way from the hand is not yet in place).
+    page.wait_for_function(
+        "() => !document.getAnimations().some((a) => !(a instanceof CSSTransition))"
+    )
     page.wait_for_function("() => new Promise((ok) => requestAnimationFrame(() => ok(true)))")
     problems = page.evaluate(FIT_PROBLEMS)
     size = page.viewport_size

@@ -96,3 +96,29 @@ def test_motion_is_a_fade_with_reduced_motion(server, browser, reduced):
         assert all(m["reduced"] is reduced for m in motions), motions
     finally:
         context.close()
+
+
+def test_a_move_played_at_the_deadline_is_worded_as_played_for_the_seat(server, page):
+    """The contract with the server (table.played_for: the indices into the hand's history of
+    the moves it played at a turn's time-out): the person reads that time ran out, not that they
+    played; the others read whom it was played for."""
+    table = start_match(page, server, preset="classic", level="easy", target=500)
+    table.play_until(lambda t: t.my_plays_made() >= 1)
+    words = page.evaluate(
+        """() => {
+          const t = window.dominoesTable;
+          const history = t.state.view.history;
+          const mine = history.findIndex((m) => m.play && m.seat === t.me);
+          const theirs = history.findIndex((m) => m.play && m.seat !== t.me);
+          t.state.table.played_for = [mine, theirs];
+          const said = [mine, theirs].map((i) => t.describeMove(history[i], i));
+          t.state.table.played_for = [];
+          return said.concat([t.describeMove(history[mine], mine)]);
+        }"""
+    )
+    view = table.view()
+    mine = next(m for m in view["history"] if "play" in m and m["seat"] == view["seat"])
+    theirs = next(m for m in view["history"] if "play" in m and m["seat"] != view["seat"])
+    assert words[0] == f"Time ran out: {mine['play']} was played for you"
+    assert words[1] == f"Time ran out: {theirs['play']} was played for Computer (easy)"
+    assert not words[2].startswith("Time ran out")

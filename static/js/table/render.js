@@ -3,7 +3,7 @@
 // own.)
 
 import { $ } from "./page.js";
-import { backsSVG, handTileSVG, wideTileSVG } from "./tiles.js";
+import { backsSVG, handTileSVG } from "./tiles.js";
 
 // Where each seat sits, counted from the person at the bottom in turn order.
 const POSITIONS = {
@@ -168,7 +168,6 @@ export const render = {
     const mine = this.myTurn() && !this.away;
     const playable = new Set(this.plays().map((m) => m.play));
     const hinted = this.hint && this.hint.play;
-    const draw = SHORT.matches ? wideTileSVG : handTileSVG;
     hand.dataset.lying = String(SHORT.matches);
     for (const tile of view.hand) {
       const button = document.createElement("button");
@@ -196,7 +195,7 @@ export const render = {
         label += " (hinted)";
       }
       button.setAttribute("aria-label", label);
-      button.innerHTML = draw(tile);
+      button.innerHTML = handTileSVG(tile, SHORT.matches);
       hand.append(button);
     }
     if (!view.hand.length) {

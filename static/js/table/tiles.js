@@ -48,22 +48,13 @@ export function tileSVG(rect, halves, className = "tile", attributes = "") {
   );
 }
 
-export function handTileSVG(tile) {
-  const [a, b] = parseTile(tile);
+// A tile on its own, standing (the hand, the result panel) or `lying` on its side (a short
+// screen's hand bar), first half at the top or on the left.
+export function handTileSVG(tile, lying = false) {
+  const [w, h] = lying ? [2, 1] : [1, 2];
   return (
-    `<svg viewBox="-0.02 -0.02 1.04 2.04" aria-hidden="true" focusable="false">` +
-    tileSVG({ x0: 0, y0: 0, x1: 1, y1: 2 }, [a, b]) +
-    "</svg>"
-  );
-}
-
-
-// The same tile lying on its side (a short screen's hand bar), first half on the left.
-export function wideTileSVG(tile) {
-  const [a, b] = parseTile(tile);
-  return (
-    `<svg viewBox="-0.02 -0.02 2.04 1.04" aria-hidden="true" focusable="false">` +
-    tileSVG({ x0: 0, y0: 0, x1: 2, y1: 1 }, [a, b]) +
+    `<svg viewBox="-0.02 -0.02 ${w + 0.04} ${h + 0.04}" aria-hidden="true" focusable="false">` +
+    tileSVG({ x0: 0, y0: 0, x1: w, y1: h }, parseTile(tile)) +
     "</svg>"
   );
 }

@@ -159,7 +159,7 @@ export const words = {
   resultReasons(view) {
     const result = view.result;
     if (!result) return [];
-    const rules = view.rules || {};
+    const rules = this.info; // the effective rules (the view's record lists only changes)
     const sides = result.points.length;
     const pips = new Array(sides).fill(0);
     result.hands.forEach((tiles, seat) => (pips[this.sideOf(seat)] += pipsOf(tiles)));
