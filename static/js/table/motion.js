@@ -26,7 +26,6 @@ export const motion = {
   },
 
   animateChanges(previous, next, origins) {
-    this.motions ??= []; // what moved, for the person's own checks and the browser tests
     const before = previous.view;
     const after = next.view;
     if (document.visibilityState === "hidden" || before.hand_number !== after.hand_number) return;

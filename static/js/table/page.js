@@ -22,6 +22,7 @@ export class TablePage {
     this.boardKey = "";
     this.clockTimer = null;
     this.warnedDeadline = null; // the deadline whose "10 seconds left" was announced
+    this.motions = []; // what moved (motion.js), for the browser tests' checks
     this.sounds = new Sounds();
     this.attention = new Attention();
     const initial = JSON.parse($("table-state").textContent);

@@ -4,7 +4,8 @@
 //
 // Protocol (JSON text frames on ws(s)://<host>/ws/tables/<id>/):
 //   out: {type: "move", version, move}, {type: "next_hand", version}, {type: "undo", version},
-//        {type: "hint"}, {type: "sync"}, {type: "leave"}, {type: "back"}, {type: "rematch"};
+//        {type: "hint"}, {type: "sync"}, {type: "leave"}, {type: "rematch"} (coming back after
+//        Leave is opening the socket again);
 //        online tables before the start: {type: "join", name} (a spectator takes the first
 //        free seat), {type: "start"} (the host, seat 0)
 //   in:  {type: "state", version, table, view}, {type: "error", message, version},

@@ -30,9 +30,9 @@ export const words = {
     return side === this.sideOf(this.me) ? "Your team" : "The other team";
   },
 
-  // A verb agreeing with `name` ("You score", "Alice scores").
+  // A verb agreeing with `name` ("You score", "Alice scores", "Your team scores").
   verb(name, verb) {
-    return name === "You" || name === "Your team" ? verb : `${verb}s`;
+    return name === "You" ? verb : `${verb}s`;
   },
 
   describeMove(entry, index, view) {
