@@ -158,7 +158,7 @@ def test_every_other_preset_and_seat_count_fits_a_phone(server, browser):
         context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
         try:
             page = context.new_page()
-            page.set_default_timeout(10_000)
+            page.set_default_timeout(20_000)  # fifteen matches in a row on a busy machine
             sizes = list(SIZES) if ALL_SIZES else ["phone"]
             play_a_hand_checking_the_fit(page, server, preset=preset, seats=seats, sizes=sizes)
         finally:

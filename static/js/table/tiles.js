@@ -59,13 +59,14 @@ export function handTileSVG(tile, lying = false) {
   );
 }
 
-// `count` face-down tiles side by side, overlapping when many (the count is seen, not read).
+// `count` face-down tiles side by side (the count is seen, not read); past seven they overlap
+// more, so a seat's backs are never wider than seven.
 export function backsSVG(count) {
-  const step = count > 7 ? 0.42 : 0.62;
-  const width = count ? (count - 1) * step + 0.56 : 0.56;
+  const step = count > 7 ? (0.56 * 6) / (count - 1) : 0.56;
+  const width = 0.5 + step * Math.max(0, count - 1);
   let body = "";
   for (let i = 0; i < count; i++) {
-    body += `<rect class="back" x="${r3(i * step + 0.02)}" y="0.02" width="0.52" height="0.96" rx="0.09"/>`;
+    body += `<rect class="back" x="${r3(i * step + 0.02)}" y="0.02" width="0.46" height="0.96" rx="0.08"/>`;
   }
   return (
     `<svg viewBox="0 0 ${r3(width + 0.04)} 1" aria-hidden="true" focusable="false" ` +
