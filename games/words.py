@@ -167,4 +167,7 @@ def table_info(rules: Rules) -> dict[str, Any]:
         "fives": rules.count_fives,
         "teams": rules.teams,
         "sides": rules.sides,
+        # How a hand's end scores, for the end panel's reasons ("blocked: 12 against 19").
+        "score": rules.score.value,
+        "out_counts_partner": rules.out_counts_partner,
     }

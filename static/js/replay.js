@@ -2,11 +2,11 @@
 // shown. The server replayed the record with the engine and sent every step; this page only
 // draws the step chosen. Tiles and the table are drawn as on the table page.
 
-import { handTileSVG, layoutTable, tileSVG } from "./table.js";
+import { layoutTable } from "./table/geometry.js";
+import { handTileSVG, r3, tileSVG } from "./table/tiles.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
-const r3 = (n) => Math.round(n * 1000) / 1000;
 
 class ReplayViewer {
   constructor(data) {

@@ -37,10 +37,18 @@ def start_online_pair(host: Page, friend: Page, host_url: str, friend_url: str) 
 def assert_same_board(first: Page, second: Page, *, within: float = 10.0) -> None:
     """Both pages show the same chain, once each has rendered the last state: the other player
     sees a move as soon as its state arrives, the mover only when its own state does, so a
-    comparison straight after the other saw it can catch the mover's page one state behind."""
+    comparison straight after the other saw it can catch the mover's page one state behind.
+    The same tiles on the same arms, as the board's words say them: the picture itself is laid
+    out to fit each window (two windows of different sizes turn the snake differently)."""
     deadline = time.monotonic() + within
     while True:
-        boards = [page.locator("#board").inner_html() for page in (first, second)]
+        boards = [
+            (
+                page.locator("#board").get_attribute("data-tiles"),
+                page.locator("#board-summary").text_content(),
+            )
+            for page in (first, second)
+        ]
         if boards[0] == boards[1] or time.monotonic() > deadline:
             break
         time.sleep(0.1)

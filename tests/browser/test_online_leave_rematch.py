@@ -22,9 +22,28 @@ def test_leaving_and_coming_back(browser, server):
         friend.get_by_role("button", name="Leave (the computer plays for you)").click()
         expect(host.locator(".seat[data-seat='1'] .away-tag")).to_be_visible()
         expect(host.locator("#live")).to_contain_text("Bob left: the computer plays for them.")
-        friend.reload()  # opening the table again is coming back
+        # While away, the table offers nothing but "I'm back".
+        back = friend.get_by_role("button", name="I'm back")
+        expect(back).to_be_visible()
+        expect(friend.locator("#main-action")).to_be_hidden()
+        expect(friend.locator("#hand [data-tile].playable")).to_have_count(0)
+        expect(
+            friend.get_by_role("button", name="Leave (the computer plays for you)")
+        ).to_be_hidden()
+        expect(friend.locator("#status")).to_contain_text("You are away")
+        back.click()
         expect(host.locator(".seat[data-seat='1'] .away-tag")).to_have_count(0)
         expect(host.locator("#live")).to_contain_text("Bob is back.")
+        expect(back).to_be_hidden()
+        expect(
+            friend.get_by_role("button", name="Leave (the computer plays for you)")
+        ).to_be_visible()
+        assert friend.evaluate("() => document.activeElement !== document.body")
+        # Opening the table again is coming back too.
+        friend.get_by_role("button", name="Leave (the computer plays for you)").click()
+        expect(host.locator(".seat[data-seat='1'] .away-tag")).to_be_visible()
+        friend.reload()
+        expect(host.locator(".seat[data-seat='1'] .away-tag")).to_have_count(0)
     finally:
         host_context.close()
         friend_context.close()

@@ -183,6 +183,9 @@ def test_the_table_shows_the_commitment_during_the_hand_and_the_seed_after_it(se
     else:
         raise Stuck("the single round did not end")
     expect(page.locator("#fair-seed-value")).to_have_text(seed)
+    # Proof for whoever asks: behind the one "Fair deal" disclosure.
+    expect(page.locator("#fair-seed")).to_be_hidden()
+    page.get_by_text("Fair deal", exact=True).click()
     expect(page.locator("#fair-seed")).to_be_visible()
     screenshot(page, "fair-deal-revealed")
     page.get_by_role("link", name="Replay this match").click()

@@ -4,7 +4,7 @@ once the hand is over; at the end of a match): no violations."""
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
-from table_driver import start_match
+from table_driver import screenshot, start_match
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -64,3 +64,38 @@ def test_the_end_of_a_match_has_no_axe_violations(server, page):
     expect(page.locator("#match-end")).to_be_visible()
     found = violations(page)
     assert not found, "the table at the end of the match:\n" + report(found)
+
+
+def test_four_players_in_the_dark_on_a_phone_have_no_axe_violations(server, browser):
+    """The densest table, in the dark theme on a phone: seats with badges and backs, the open
+    popovers, the ghost spots with their points, and the hand's end panel."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, color_scheme="dark", has_touch=True
+    )
+    try:
+        page = context.new_page()
+        table = start_match(page, server, preset="all_fives", seats=4, level="easy", target=500)
+        page.get_by_text("Rules", exact=True).click()
+        page.get_by_text("Fair deal", exact=True).click()
+        found = violations(page)
+        assert not found, "4 players, dark, popovers open:\n" + report(found)
+        page.get_by_text("Rules", exact=True).click()
+        page.get_by_text("Fair deal", exact=True).click()
+
+        def several(t) -> bool:
+            return any(len(ends) > 1 for ends in t.options().values())
+
+        table.play_until(lambda t: several(t) or t.hand_over(), limit=120)
+        if not table.hand_over():
+            tile = next(tile for tile, ends in table.options().items() if len(ends) > 1)
+            page.locator(f'#hand [data-tile="{tile}"]').click()
+            screenshot(page, "table-dark-phone-spots")
+            found = violations(page)
+            assert not found, "4 players, dark, spots shown:\n" + report(found)
+            page.get_by_role("button", name="Cancel").click()
+            table.play_until(lambda t: t.hand_over(), limit=120)
+        screenshot(page, "table-dark-phone-hand-over")
+        found = violations(page)
+        assert not found, "4 players, dark, the hand's end:\n" + report(found)
+    finally:
+        context.close()

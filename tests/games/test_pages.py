@@ -283,7 +283,7 @@ def test_the_table_page_embeds_the_players_own_view_and_no_other_hand(client, pr
         for tile in hidden:
             assert f'"{tile}"' not in html, f"seat {other}'s {tile} is on the page"
     assert "table-info" in html
-    assert 'src="/static/js/table.js"' in html
+    assert 'src="/static/js/table/main.js"' in html
     assert 'type="module"' in html
 
 
@@ -346,7 +346,7 @@ def test_the_table_page_is_not_cached(client):
 
 # --- the table script's layout (run with node when it is installed) -------------------------
 LAYOUT_CHECK = r"""
-import { layoutTable } from "%(module)s";
+import { fitLayout, layoutTable } from "%(module)s";
 const views = JSON.parse(await new Promise((done) => {
   let text = "";
   process.stdin.on("data", (chunk) => (text += chunk));
@@ -355,7 +355,8 @@ const views = JSON.parse(await new Promise((done) => {
 const hit = (a, b) =>
   a.x0 < b.x1 - 0.01 && b.x0 < a.x1 - 0.01 && a.y0 < b.y1 - 0.01 && b.y0 < a.y1 - 0.01;
 const problems = [];
-for (const [limitX, limitY] of [[8, 6], [19, 6]]) {
+// The lanes geometry.fitLayout chooses among: from the narrowest to the widest.
+for (const [limitX, limitY] of [[4, 3], [8, 6], [19, 6], [26, 8]]) {
   for (const view of views) {
     const layout = layoutTable(view, limitX, limitY);
     const rects = layout.pieces.map((p) => p.rect);
@@ -372,6 +373,20 @@ for (const [limitX, limitY] of [[8, 6], [19, 6]]) {
       if (!move.end) continue;
       const ghost = layout.preview(move.end, move.play, view.ends[move.end]);
       if (!ghost || rects.some((r) => hit(r, ghost.rect))) problems.push("ghost " + move.end);
+    }
+  }
+}
+// Fitted to a felt (a phone, a laptop, a phone held sideways): the whole chain inside the
+// picture, which has the felt's shape.
+for (const [width, height] of [[370, 480], [1300, 420], [640, 180]]) {
+  for (const view of views) {
+    const { layout, viewBox } = fitLayout(view, width, height);
+    const [x, y, w, h] = viewBox;
+    if (Math.abs(w / h - width / height) > 0.01) problems.push("shape " + [w, h]);
+    for (const { rect } of layout.pieces) {
+      const inside = rect.x0 >= x - 1e-6 && rect.x1 <= x + w + 1e-6 &&
+        rect.y0 >= y - 1e-6 && rect.y1 <= y + h + 1e-6;
+      if (!inside) problems.push("outside the felt");
     }
   }
 }
@@ -402,7 +417,7 @@ def random_views(count_per_kind: int = 40) -> list[dict]:
     return views
 
 
-def test_the_table_script_lays_out_every_line_without_overlaps(tmp_path):
+def test_the_table_script_lays_out_every_line_without_overlaps_and_fits_it(tmp_path):
     import shutil
     import subprocess
     from pathlib import Path
@@ -410,7 +425,7 @@ def test_the_table_script_lays_out_every_line_without_overlaps(tmp_path):
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
-    module = Path(__file__).resolve().parents[2] / "static" / "js" / "table.js"
+    module = Path(__file__).resolve().parents[2] / "static" / "js" / "table" / "geometry.js"
     script = tmp_path / "check.mjs"
     script.write_text(LAYOUT_CHECK % {"module": module.as_uri()})
     views = random_views()

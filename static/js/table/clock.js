@@ -1,0 +1,68 @@
+// The turn clock: seconds left for the seat to move, shown by the seat as digits and a bar that
+// empties, with one spoken warning at ten seconds.
+
+export const clockWords = (seconds) =>
+  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+
+export const clock = {
+  // From the server's deadline and this device's clock: a device whose clock is off shows the
+  // countdown off by as much (the server, not this page, decides when the time is up; the state
+  // that follows corrects the page).
+  secondsLeft() {
+    const deadline = this.state.table.deadline;
+    if (!deadline) return null;
+    return Math.max(0, Math.ceil((Date.parse(deadline) - Date.now()) / 1000));
+  },
+
+  renderClock() {
+    const left = this.secondsLeft();
+    const view = this.view;
+    const running = left !== null && view.turn !== null && !view.result;
+    if (!running) {
+      clearInterval(this.clockTimer);
+      this.clockTimer = null;
+      return;
+    }
+    const whole = this.state.table.turn_seconds || 60;
+    for (const seat of document.querySelectorAll(".seat.turn")) {
+      const time = seat.querySelector(".clock-time");
+      if (time) time.textContent = clockWords(left);
+      const bar = seat.querySelector(".clock-bar");
+      if (bar) {
+        bar.style.transform = `scaleX(${Math.min(1, left / whole)})`;
+        bar.dataset.low = String(left <= 10);
+      }
+    }
+    const deadline = this.state.table.deadline;
+    if (left <= 10 && left > 0 && this.warnedDeadline !== deadline) {
+      // Once per turn, not every second.
+      this.warnedDeadline = deadline;
+      this.say(
+        this.myTurn()
+          ? `${left} seconds left to play.`
+          : `${this.seatLabel(view.turn)} has ${left} seconds left.`,
+      );
+    }
+    if (!this.clockTimer) this.clockTimer = setInterval(() => this.renderClock(), 1000);
+  },
+
+  // The clock shown in a seat: the digits (read as "time left 0:45") and the bar.
+  clockFor(seat) {
+    const left = this.secondsLeft();
+    if (left === null) return null;
+    const clock = document.createElement("span");
+    clock.className = "seat-clock";
+    const hidden = document.createElement("span");
+    hidden.className = "visually-hidden";
+    hidden.textContent = "time left ";
+    const time = document.createElement("span");
+    time.className = "clock-time";
+    time.textContent = clockWords(left);
+    const bar = document.createElement("span");
+    bar.className = "clock-bar";
+    bar.setAttribute("aria-hidden", "true");
+    clock.append(hidden, time, bar);
+    seat.append(clock);
+    return clock;
+  },
+};

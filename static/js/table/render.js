@@ -1,0 +1,262 @@
+// Drawing the page from the state: the seats around the felt, the line above it, the status,
+// the buttons and the hand. (The board, the result panel and the motion have modules of their
+// own.)
+
+import { $ } from "./page.js";
+import { backsSVG, handTileSVG } from "./tiles.js";
+
+// Where each seat sits, counted from the person at the bottom in turn order.
+const POSITIONS = {
+  1: ["bottom"],
+  2: ["bottom", "top"],
+  3: ["bottom", "left", "right"],
+  4: ["bottom", "left", "top", "right"],
+};
+
+// The hand lies on its side on short screens (a phone held sideways): the bar stays low.
+const SHORT = window.matchMedia("(max-height: 500px)");
+
+const span = (className, text) => {
+  const el = document.createElement("span");
+  el.className = className;
+  el.textContent = text;
+  return el;
+};
+
+export const render = {
+  span,
+
+  // The hand is drawn again when the screen turns short or tall (a phone turned).
+  watchHandShape() {
+    SHORT.addEventListener("change", () => this.renderHand());
+  },
+
+  /** The seat's place around the felt: the person at the bottom, spectators see seat 1 there. */
+  positionOf(index) {
+    const count = this.state.table.seat_count;
+    const bottom = this.watching ? 0 : this.me;
+    return POSITIONS[count][(index - bottom + count) % count];
+  },
+
+  /** A side's score as the seats show it: with the points already scored in this hand. */
+  liveScore(side) {
+    const view = this.view;
+    const score = view.scores[side] ?? 0;
+    // At the hand's end the match's scores already hold the hand's points.
+    return view.result ? score : score + (view.hand_points?.[side] ?? 0);
+  },
+
+  renderSeats() {
+    const view = this.view;
+    const list = $("seats");
+    list.replaceChildren();
+    const mySide = this.watching ? null : this.sideOf(this.me);
+    const online = this.state.table.kind === "online";
+    const bestOf = this.info.sides === 2 && "best_of" in (view.rules.match || {});
+    // In turn order from the person at the bottom: the order a screen reader meets them.
+    const n = this.state.table.seat_count;
+    const from = (seat) => (seat.index - (this.me ?? 0) + n) % n;
+    const seats = [...this.state.table.seats].sort((a, b) => from(a) - from(b));
+    for (const seat of seats) {
+      const i = seat.index;
+      const side = this.sideOf(i);
+      const li = document.createElement("li");
+      li.className = "seat";
+      li.dataset.seat = String(i);
+      li.dataset.pos = this.positionOf(i);
+      if (this.info.teams) li.dataset.team = String(side);
+      if (i === this.me) li.classList.add("me");
+      const turn = view.turn === i && !view.result && this.started;
+      if (turn) li.classList.add("turn");
+      const head = document.createElement("span");
+      head.className = "seat-head";
+      head.append(span("seat-name", this.seatLabel(i)));
+      if (i === this.me) head.append(span("seat-tag", "you"));
+      if (this.info.teams && i !== this.me && side === mySide) head.append(span("seat-tag", "partner"));
+      // The computer's level, unless its name already says it ("Computer (easy)").
+      if (seat.bot && !seat.name.includes(seat.bot)) head.append(span("seat-tag", `computer: ${seat.bot}`));
+      if (online && i === 0) head.append(span("seat-tag", "host"));
+      if (seat.away) head.append(span("seat-tag away-tag", "away: the computer plays"));
+      li.append(head);
+      const count = view.counts[i] ?? 0;
+      const backs = span("seat-backs", "");
+      backs.innerHTML = backsSVG(count);
+      backs.append(span("seat-tiles", `${count} tile${count === 1 ? "" : "s"}`));
+      li.append(backs);
+      const score = span("seat-score", `${this.liveScore(side)} pts`);
+      score.dataset.side = String(side);
+      li.append(score);
+      if (bestOf) {
+        const wins = view.hand_wins[side] ?? 0;
+        li.append(span("seat-wins", `${wins} hand${wins === 1 ? "" : "s"} won`));
+      }
+      if (turn) {
+        li.append(span("visually-hidden", "to play"));
+        this.clockFor(li);
+      }
+      list.append(li);
+    }
+  },
+
+  renderInfo() {
+    const view = this.view;
+    $("round").textContent = String(view.hand_number + 1);
+    $("boneyard").textContent = String(view.boneyard);
+    $("pile").innerHTML = backsSVG(Math.min(view.boneyard, 4));
+    const counting = view.count !== null && view.count !== undefined;
+    $("count-line").hidden = !counting;
+    if (counting) $("count").textContent = String(view.count);
+  },
+
+  renderStatus() {
+    const view = this.view;
+    let text;
+    if (!this.started) {
+      if (this.me === 0) text = "Send the link, then start when your friends are here.";
+      else if (this.watching && this.state.table.seats.length < this.state.table.seat_count) {
+        text = "Enter your name and join, or watch.";
+      } else if (this.watching) text = "Every seat is taken: you can watch once the game starts.";
+      else text = "Waiting for the host to start\u2026";
+    } else if (view.match.finished) text = this.matchWords(view);
+    else if (this.away) text = this.turnWords(view);
+    else if (view.result) text = "Hand over: see everyone's tiles, then start the next round.";
+    else if (view.turn === null) text = "Waiting for the deal\u2026";
+    else if (this.myTurn()) {
+      text = this.selected ? `Choose where to play ${this.selected}.` : this.turnWords(view);
+    } else text = `${this.seatLabel(view.turn)} to play\u2026`;
+    if (this.pending) text = "Sending\u2026";
+    const status = $("status");
+    status.textContent = text;
+    status.dataset.turn = this.myTurn() && !this.away ? "mine" : "theirs";
+  },
+
+  renderControls() {
+    const view = this.view;
+    const main = $("main-action");
+    const label = this.mainLabel();
+    main.hidden = !label;
+    main.textContent = label;
+    // Not `disabled`: that would drop the keyboard's focus to the body while a move is sent.
+    main.setAttribute("aria-disabled", String(Boolean(this.pending)));
+    main.dataset.action = label ? label.toLowerCase().replace(" ", "-") : "";
+    const table = this.state.table;
+    const away = this.away;
+    const hint = $("hint");
+    // Hints are offered against the computer only: the server refuses them elsewhere.
+    hint.hidden =
+      !table.can_hint || Boolean(view.result) || this.watching || !this.started || away;
+    hint.disabled = !this.myTurn() || Boolean(this.pending);
+    const undo = $("undo");
+    undo.hidden = !table.can_undo || view.match.finished || away;
+    // The server says why nothing may be taken back now (a draw, a finished hand...).
+    undo.disabled = Boolean(table.undo_refused) || Boolean(this.pending);
+    undo.title = table.undo_refused || "";
+    $("cancel").hidden = !this.selected;
+    const online = table.kind === "online";
+    $("leave").hidden = !online || this.watching || !this.started || this.over || away;
+    $("back").hidden = !away || this.over;
+    this.root.dataset.away = String(away);
+  },
+
+  renderHand() {
+    const view = this.view;
+    if (!this.hint) $("hint-box").hidden = true;
+    const hand = $("hand");
+    hand.replaceChildren();
+    if (this.watching) return; // a spectator holds no tiles
+    const hints = this.state.table.show_hints;
+    const mine = this.myTurn() && !this.away;
+    const playable = new Set(this.plays().map((m) => m.play));
+    const hinted = this.hint && this.hint.play;
+    hand.dataset.lying = String(SHORT.matches);
+    for (const tile of view.hand) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "tile-button";
+      button.dataset.tile = tile;
+      button.dataset.testid = "hand-tile";
+      const lit = playable.has(tile);
+      let label = mine ? `Play ${tile}` : tile;
+      if (mine && hints) {
+        button.classList.add(lit ? "playable" : "dimmed");
+        if (!lit) {
+          label = `${tile}, does not fit`;
+          button.setAttribute("aria-disabled", "true");
+        }
+      } else if (!mine) {
+        button.classList.add("waiting");
+      }
+      if (tile === this.selected) {
+        button.classList.add("selected");
+        button.setAttribute("aria-pressed", "true");
+      }
+      if (tile === hinted) {
+        button.classList.add("hinted");
+        label += " (hinted)";
+      }
+      button.setAttribute("aria-label", label);
+      button.innerHTML = handTileSVG(tile, SHORT.matches);
+      hand.append(button);
+    }
+    if (!view.hand.length) {
+      const p = document.createElement("p");
+      p.className = "empty-hand";
+      p.textContent = view.turn === null && !view.result ? "No tiles yet." : "No tiles left.";
+      hand.append(p);
+    }
+  },
+
+  // Provably fair deals: the seed's commitment while the hand is played, the seed once over,
+  // both behind one "Fair deal" disclosure.
+  renderFairDeal() {
+    const fair = this.state.table.fair_deal;
+    $("fair-deal").hidden = !fair;
+    $("fair-commitment").textContent = fair ? fair.commitment : "";
+    $("fair-seed").hidden = !fair?.seed;
+    $("fair-seed-value").textContent = fair?.seed || "";
+  },
+
+  // --- online tables: the lobby before the start, and who is watching ---
+  renderLobby() {
+    const table = this.state.table;
+    this.root.dataset.phase = this.started ? "play" : "lobby";
+    if (this.watching) this.root.dataset.watching = "true";
+    else delete this.root.dataset.watching;
+    const watching = $("watching");
+    if (watching) watching.hidden = !(this.watching && this.started);
+    const lobby = $("lobby");
+    if (!lobby) return;
+    lobby.hidden = this.started;
+    if (this.started) return;
+    const list = $("lobby-seats");
+    list.replaceChildren();
+    for (let i = 0; i < table.seat_count; i++) {
+      const seat = table.seats.find((s) => s.index === i);
+      const li = document.createElement("li");
+      li.dataset.seat = String(i);
+      if (seat) {
+        li.className = "taken";
+        li.textContent = this.seatLabel(i);
+        if (i === 0) li.append(span("seat-tag", "host"));
+        if (i === this.me) li.append(span("seat-tag", "you"));
+      } else {
+        li.className = "empty";
+        li.textContent = "waiting\u2026";
+      }
+      if (this.info.teams) {
+        // Partners sit across the table: seats 1 and 3 against seats 2 and 4.
+        const team = this.sideOf(i) + 1;
+        li.dataset.team = String(team);
+        li.append(span("seat-tag", `team ${team}`));
+        const partner = !this.watching && i !== this.me && this.sideOf(i) === this.sideOf(this.me);
+        if (partner) li.append(span("seat-tag", "your partner"));
+      }
+      list.append(li);
+    }
+    const free = table.seats.length < table.seat_count;
+    $("join-form").hidden = !this.watching || !free;
+    $("join").disabled = Boolean(this.pending);
+    $("start-box").hidden = this.me !== 0;
+    $("start").disabled = Boolean(this.pending);
+  },
+};

@@ -1,0 +1,249 @@
+// The table in words: who is who, what just happened (for the live region and the status
+// line), and how a hand and a match ended, with the reasons.
+
+import { parseTile } from "./geometry.js";
+
+export const END_WORDS = { left: "the left", right: "the right", up: "the top", down: "the bottom" };
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const pipsOf = (tiles) => tiles.reduce((sum, t) => sum + parseTile(t).reduce((a, b) => a + b, 0), 0);
+// All Fives rounding of a hand's end points: remainders 0-2 go down, 3-4 go up (docs/rules.md).
+const roundToFive = (n) => 5 * Math.floor((n + 2) / 5);
+
+export const words = {
+  seatLabel(index) {
+    const seats = this.state.table.seats;
+    const seat = seats.find((s) => s.index === index);
+    const name = seat ? seat.name : `Seat ${index + 1}`;
+    const twins = seats.filter((s) => s.name === name).length > 1;
+    return twins ? `${name}, seat ${index + 1}` : name;
+  },
+
+  // "You" for this player in sentences, the seat's name otherwise.
+  who(index) {
+    return index === this.me ? "You" : this.seatLabel(index);
+  },
+
+  sideName(side) {
+    if (!this.info.teams) return this.who(side);
+    if (this.watching) return `Team ${side + 1}`;
+    return side === this.sideOf(this.me) ? "Your team" : "The other team";
+  },
+
+  // A verb agreeing with `name` ("You score", "Alice scores", "Your team scores").
+  verb(name, verb) {
+    return name === "You" ? verb : `${verb}s`;
+  },
+
+  describeMove(entry, index, view) {
+    const who = this.who(entry.seat);
+    const playedFor = (this.state.table.played_for || []).includes(index);
+    if (playedFor && entry.play) {
+      const whom = entry.seat === this.me ? "you" : this.seatLabel(entry.seat);
+      return `Time ran out: ${entry.play} was played for ${whom}`;
+    }
+    if (entry.play) {
+      return entry.end
+        ? `${who} played ${entry.play} on ${END_WORDS[entry.end]}`
+        : `${who} opened with ${entry.play}`;
+    }
+    if (entry.draw) return `${who} drew`;
+    return `${who} passed`;
+  },
+
+  announceChanges(previous, next) {
+    const before = previous.view;
+    const after = next.view;
+    const lines = [];
+    const wasAway = new Map(previous.table.seats.map((s) => [s.index, Boolean(s.away)]));
+    for (const seat of next.table.seats) {
+      if (!wasAway.has(seat.index) || wasAway.get(seat.index) === Boolean(seat.away)) continue;
+      const mine = seat.index === after.seat;
+      const who = mine ? "You" : seat.name;
+      if (seat.away) lines.push(`${who} left: the computer plays for ${mine ? "you" : "them"}.`);
+      else lines.push(`${who} ${mine ? "are" : "is"} back.`);
+    }
+    if (!previous.table.rematch?.table && next.table.rematch?.table) {
+      lines.push("Everyone agreed: the rematch is dealt.");
+    }
+    if (previous.table.started === false) {
+      const had = new Set(previous.table.seats.map((s) => s.index));
+      for (const seat of next.table.seats) {
+        if (had.has(seat.index)) continue;
+        if (seat.index === after.seat) lines.push(`You joined the game as ${seat.name}.`);
+        else if (!seat.bot) lines.push(`${seat.name} joined the game.`);
+      }
+      if (next.table.started) {
+        lines.push(after.seat === null ? "The game has started: you are watching." : "The game has started.");
+      }
+    }
+    const { from, takenBack } = this.freshFrom(before, after);
+    if (before.hand_number !== after.hand_number) lines.push(`Round ${after.hand_number + 1} is dealt.`);
+    if (takenBack) lines.push("Moves were taken back.");
+    const history = after.history || [];
+    for (let i = from; i < history.length; i++) {
+      const entry = history[i];
+      if (entry.draw) {
+        let n = 1;
+        while (history[i + 1] && history[i + 1].draw && history[i + 1].seat === entry.seat) {
+          n += 1;
+          i += 1;
+        }
+        const who = this.who(entry.seat);
+        lines.push(n === 1 ? `${who} drew.` : `${who} drew ${n} tiles.`);
+      } else {
+        lines.push(`${this.describeMove(entry, i, after)}.`);
+      }
+    }
+    const scoredBefore = before.hand_number === after.hand_number ? before.hand_points : null;
+    if (this.info.fives && scoredBefore && !after.result) {
+      after.hand_points.forEach((points, side) => {
+        const gained = points - (scoredBefore[side] || 0);
+        if (gained > 0) lines.push(`${this.sideName(side)} ${this.verb(this.sideName(side), "score")} ${gained}.`);
+      });
+    }
+    if (after.result && !before.result) lines.push(this.resultWords(after));
+    if (after.match.finished && !before.match.finished) lines.push(this.matchWords(after));
+    else if (this.myTurn(after) && (!this.myTurn(before) || takenBack || from < history.length)) {
+      lines.push(this.turnWords(after));
+    }
+    // While away the status keeps saying so (and how to come back), whatever happens.
+    const short = this.away ? this.turnWords(after) : lines.slice(-2).join(" ");
+    if (lines.length) this.say(lines.join(" "), short);
+  },
+
+  // Where the new part of the history starts, and whether moves were taken back.
+  freshFrom(before, after) {
+    const history = after.history || [];
+    const old = before.history || [];
+    if (before.hand_number !== after.hand_number) return { from: 0, takenBack: false };
+    const rewritten =
+      history.length < old.length ||
+      old.some((entry, i) => JSON.stringify(entry) !== JSON.stringify(history[i]));
+    if (rewritten) return { from: history.length, takenBack: true };
+    return { from: old.length, takenBack: false };
+  },
+
+  turnWords(view) {
+    if (this.away) return "You are away: the computer plays for you. Press I'm back to play again.";
+    const only = view.legal.length === 1 ? view.legal[0] : null;
+    if (only && only.draw) return "Your turn: nothing fits, draw.";
+    if (only && only.pass) return "Your turn: nothing fits, pass.";
+    return view.history.length ? "Your turn." : "Your turn: open the hand.";
+  },
+
+  // One sentence: how the hand ended and who won it.
+  resultWords(view) {
+    const result = view.result;
+    if (!result) return "";
+    const parts = [];
+    if (result.result === "out") {
+      const out = result.hands.findIndex((tiles) => tiles.length === 0);
+      parts.push(out >= 0 ? `${this.who(out)} went out.` : "A player went out.");
+    } else if (result.result === "blocked") {
+      parts.push("The hand is blocked.");
+    } else {
+      parts.push("The count reached the target.");
+    }
+    const winners = result.winners || [];
+    if (!winners.length && result.result) parts.push("A tie: nobody wins the hand.");
+    for (const side of winners) {
+      const name = this.sideName(side);
+      parts.push(`${name} ${this.verb(name, "win")} the hand.`);
+    }
+    return parts.join(" ");
+  },
+
+  // Every side's points of the hand and why: the counts scored while playing, and what the
+  // hand's end brought (the others' pips, or the difference after a block).
+  resultReasons(view) {
+    const result = view.result;
+    if (!result) return [];
+    const rules = this.info; // the effective rules (the view's record lists only changes)
+    const sides = result.points.length;
+    const pips = new Array(sides).fill(0);
+    result.hands.forEach((tiles, seat) => (pips[this.sideOf(seat)] += pipsOf(tiles)));
+    const total = pips.reduce((a, b) => a + b, 0);
+    return result.points.map((points, side) => {
+      const name = this.sideName(side);
+      const won = result.winners.includes(side);
+      let end = 0;
+      let raw = 0;
+      let why = "";
+      if (won && result.result && rules.score !== "none") {
+        const others = total - pips[side];
+        if (result.result === "blocked" && rules.score === "difference") {
+          end = others - pips[side];
+          why = `blocked: ${pips[side]} against ${others}`;
+        } else if (result.result === "blocked") {
+          end = others;
+          why = `blocked with the fewest pips (${pips[side]}): the others' ${others}`;
+        } else {
+          end = others;
+          why = `out: the others' ${plural(others, "pip")}`;
+        }
+        // The house rule: going out also scores the partner's pips (the side's only pips left).
+        if (rules.out_counts_partner && result.result === "out") end += pips[side];
+        raw = end;
+        if (this.info.fives) end = roundToFive(end);
+      }
+      const counts = points - end;
+      const pieces = [];
+      if (counts > 0) pieces.push(`${counts} from counts`);
+      if (why) pieces.push(`${why}${end !== raw ? `, rounded to ${end}` : ""}`);
+      const reason = pieces.length ? ` (${pieces.join("; ")})` : "";
+      const scores = points
+        ? `${this.verb(name, "score")} ${plural(points, "point")}`
+        : `${this.verb(name, "score")} nothing`;
+      return `${name} ${scores}${reason}.`;
+    });
+  },
+
+  matchWords(view) {
+    const forfeit = this.state.table.forfeited_by;
+    if (forfeit != null) {
+      return `${this.seatLabel(forfeit)} ran out of time and forfeits the match.`;
+    }
+    const winners = view.match.winners || [];
+    if (!winners.length) return "The match is over.";
+    if (winners.length > 1) {
+      return `Shared win: ${winners.map((s) => this.sideName(s)).join(" and ")}.`;
+    }
+    const winner = winners[0];
+    const bestOf = "best_of" in (view.rules.match || {});
+    const how = bestOf
+      ? `, ${view.hand_wins[winner]}-${Math.max(...view.hand_wins.filter((_, s) => s !== winner))} in hands`
+      : "";
+    if (!this.watching && winner === this.sideOf(this.me)) {
+      return `${this.info.teams ? "Your team wins" : "You win"} the match${how}!`;
+    }
+    return `${this.sideName(winner)} wins the match${how}.`;
+  },
+
+  mainLabel() {
+    const view = this.view;
+    if (this.watching || this.away) return "";
+    if (view.result && !view.match.finished) return "Next round";
+    if (!this.myTurn()) return "";
+    const only = view.legal.length === 1 ? view.legal[0] : null;
+    if (only && only.draw) return "Draw";
+    if (only && only.pass) return "Pass";
+    return "";
+  },
+
+  boardWords(view) {
+    const table = view.table || {};
+    if (!table.opening) return "The table is empty.";
+    const parts = [`Opening tile ${table.opening}.`];
+    for (const arm of ["left", "right", "up", "down"]) {
+      const tiles = table[arm] || [];
+      if (tiles.length) {
+        parts.push(`Toward ${END_WORDS[arm]}: ${tiles.map((t) => t.tile).join(", ")}.`);
+      }
+    }
+    const ends = Object.entries(view.ends || {}).map(([end, n]) => `${end} ${n}`);
+    if (ends.length) parts.push(`Open ends: ${ends.join(", ")}.`);
+    if (view.spinner) parts.push(`The spinner is ${view.spinner.tile}.`);
+    return parts.join(" ");
+  },
+};

@@ -1,0 +1,176 @@
+"""The table always fits: a whole hand of every preset and seat count, checking at every turn
+that the chain, every seat, the whole hand and the main button lie inside the window with the
+page unscrolled and nothing wider than the window; the layout shift over the hand (CLS) stays
+under 0.1. The densest table (4-player All Fives) and 2-player Draw are checked at all five
+sizes at every turn (one game, the window resized), every other preset and seat count on a
+phone.
+
+With TABLE_SCREENSHOTS=1 (scripts/table_screenshots.sh) every preset is played at every size
+and a screenshot is written at the hand's start, its middle and its end to artifacts/table/.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+from table_driver import Stuck, Table, start_match
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+SIZES = {
+    "laptop": (1366, 768),
+    "screen": (1280, 720),
+    "phone": (390, 844),
+    "sideways": (844, 390),
+    "tablet": (768, 1024),
+}
+SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "table"
+ALL_SIZES = bool(os.environ.get("TABLE_SCREENSHOTS"))
+
+# The layout shift of the page since it loaded, as the browser measures it (the Layout
+# Instability API: shifts not caused by the person's input).
+CLS_OBSERVER = """
+window.layoutShift = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (!entry.hadRecentInput) window.layoutShift += entry.value;
+  }
+}).observe({type: "layout-shift", buffered: true});
+"""
+
+# What lies outside the window (or outside its place): empty when the table fits.
+FIT_PROBLEMS = """() => {
+  const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+  const problems = [];
+  const box = (el) => el.getBoundingClientRect();
+  const within = (r, o, slack = 1) =>
+    r.left >= o.left - slack && r.top >= o.top - slack &&
+    r.right <= o.right + slack && r.bottom <= o.bottom + slack;
+  const screen = {left: 0, top: 0, right: vw, bottom: vh};
+  if (window.scrollX || window.scrollY) problems.push(`scrolled ${scrollX},${scrollY}`);
+  const doc = document.documentElement;
+  if (doc.scrollWidth > vw) problems.push(`page ${doc.scrollWidth} px wide in ${vw}`);
+  if (doc.scrollHeight > vh + 1) problems.push(`page ${doc.scrollHeight} px tall in ${vh}`);
+  const board = box(document.getElementById("board"));
+  if (!within(board, screen)) problems.push("board outside the window");
+  for (const tile of document.querySelectorAll("#board g.tile")) {
+    if (!within(box(tile), board)) problems.push(`chain tile ${tile.dataset.placed} off the felt`);
+  }
+  for (const seat of document.querySelectorAll("#seats .seat")) {
+    const r = box(seat);
+    if (!within(r, screen) || r.width < 10) problems.push(`seat ${seat.dataset.seat} not in view`);
+  }
+  const hand = document.getElementById("hand");
+  const handBox = box(hand);
+  if (!within(handBox, screen)) problems.push("hand bar outside the window");
+  for (const tile of hand.querySelectorAll("[data-tile]")) {
+    const r = box(tile);
+    if (r.top < handBox.top - 12 || r.bottom > handBox.bottom + 1) {
+      problems.push(`hand tile ${tile.dataset.tile} cut`);
+    }
+    if (Math.min(r.width, r.height) < 44 && vw < 900) problems.push(`hand tile ${r.width} px`);
+  }
+  // Every tile of the hand in view, or the bar scrolls sideways to show the rest.
+  const overflow = hand.scrollWidth > hand.clientWidth + 1;
+  if (!overflow) {
+    for (const tile of hand.querySelectorAll("[data-tile]")) {
+      if (!within(box(tile), screen)) problems.push(`hand tile ${tile.dataset.tile} off screen`);
+    }
+  }
+  const main = document.getElementById("main-action");
+  if (!main.hidden && !within(box(main), screen)) problems.push("main button off screen");
+  return problems;
+}"""
+
+
+def assert_fits(page, when: str) -> None:
+    # Once the moves' motion is over (a tile on its way from the hand is not yet in place).
+    page.wait_for_function(
+        "() => !document.getAnimations().some((a) => !(a instanceof CSSTransition))"
+    )
+    page.wait_for_function("() => new Promise((ok) => requestAnimationFrame(() => ok(true)))")
+    problems = page.evaluate(FIT_PROBLEMS)
+    size = page.viewport_size
+    assert not problems, f"{size['width']}x{size['height']}, {when}: {problems}"
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def play_a_hand_checking_the_fit(page, server, *, preset: str, seats: int, sizes: list[str]):
+    """Plays one hand to its end; at every turn, at each of ``sizes``, the table fits."""
+    page.add_init_script(CLS_OBSERVER)
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES[sizes[0]], strict=True)))
+    table = start_match(page, server, preset=preset, seats=seats, level="easy", target=500)
+    name = f"{preset}-{seats}"
+    moments = {"start"}
+    for turn in range(200):
+        table.wait_settled()
+        view = table.view()
+        over = table.hand_over() or table.finished()
+        moment = "end" if over else ("middle" if len(view["history"]) >= 2 * seats else None)
+        for size in sizes:
+            page.set_viewport_size(dict(zip(("width", "height"), SIZES[size], strict=True)))
+            assert_fits(page, f"{name}, turn {turn}")
+            if ALL_SIZES and (turn == 0 or (moment and moment not in moments)):
+                shot(page, f"{name}-{size}-{'start' if turn == 0 else moment}")
+        if moment:
+            moments.add(moment)
+        if over:
+            break
+        table.pointer_turn(touch=False)
+    else:
+        raise Stuck(f"{name}: the hand did not end")
+    shift = page.evaluate("() => window.layoutShift")
+    assert shift < 0.1, f"{name}: the layout shifted by {shift:.3f} over the hand"
+    return table
+
+
+@pytest.mark.parametrize(("preset", "seats"), [("all_fives", 4), ("draw", 2)])
+def test_the_table_fits_every_size_at_every_turn(server, page, preset, seats):
+    play_a_hand_checking_the_fit(page, server, preset=preset, seats=seats, sizes=list(SIZES))
+
+
+OTHERS = [
+    ("classic", 2),
+    ("single_round", 2),
+    ("single_round", 3),
+    ("single_round", 4),
+    ("team_draw", 2),
+    ("team_draw", 4),
+    ("draw", 3),
+    ("draw", 4),
+    ("block", 2),
+    ("block", 3),
+    ("block", 4),
+    ("all_fives", 2),
+    ("all_fives", 3),
+    ("brazilian", 2),
+    ("brazilian", 4),
+]
+
+
+def test_every_other_preset_and_seat_count_fits_a_phone(server, browser):
+    """One server and one page for all of them: a new match for each."""
+    for preset, seats in OTHERS:
+        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+        try:
+            page = context.new_page()
+            page.set_default_timeout(20_000)  # fifteen matches in a row on a busy machine
+            sizes = list(SIZES) if ALL_SIZES else ["phone"]
+            play_a_hand_checking_the_fit(page, server, preset=preset, seats=seats, sizes=sizes)
+        finally:
+            context.close()
+
+
+def test_a_table_fits_from_the_first_paint(server, page):
+    """Reloaded mid-hand: the felt, seats and hand are drawn at once where they stay."""
+    page.add_init_script(CLS_OBSERVER)
+    table = start_match(page, server, preset="all_fives", seats=4, level="easy", target=500)
+    table.play_until(lambda t: t.board_tiles() >= 5)
+    page.reload()
+    Table(page).wait_settled()
+    assert_fits(page, "after a reload")
+    assert page.evaluate("() => window.layoutShift") < 0.1
