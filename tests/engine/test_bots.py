@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from engine_builders import play, start
+from engine_builders import decisive_block, play, start
 from hypothesis import HealthCheck, given, settings
 from random_play import random_rules, seeds, states_of_random_match
 
@@ -165,20 +165,6 @@ def blocking_position() -> Match:
 def test_hard_blocks_the_numbers_a_rival_lacks():
     match = blocking_position()
     assert Bot(Level.HARD).choose(match.view_for(0)) == Play(Tile(3, 3), End.LEFT)
-
-
-def decisive_block() -> Match:
-    """Seat 0 has passed on 6, on 1 and on 3. Seat 1 holds 1-1 and 5-1 at ends 1 and 3: 1-1
-    keeps seat 0 out and 5-1 then goes out; 5-1 first lets seat 0 play a 5. Whatever seat 0
-    holds, 1-1 gains more (found by solving every deal its view allows)."""
-    rules = Rules.for_preset("block", seats=2)
-    match = start(rules, ["5-5 3-0 4-0 6-0 4-4 5-4 4-2", "3-1 1-1 6-3 6-6 4-1 5-1 1-0"])
-    play(
-        match,
-        "1 6-6, 0 6-0 left, 1 1-0 left, 0 pass, 1 3-1 left, 0 3-0 left, 1 6-3 right,"
-        " 0 4-0 left, 1 4-1 left, 0 pass",
-    )
-    return match
 
 
 def test_hard_and_master_take_the_block_that_wins():

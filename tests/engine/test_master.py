@@ -3,12 +3,12 @@
 import random
 
 import pytest
-from engine_builders import play, start
+from engine_builders import decisive_block, play, start
 from hypothesis import HealthCheck, given, settings
 from random_play import random_rules, seeds
 
 from games.engine import Deal, Match, Rules, Tile
-from games.engine.bots import Bot, Budget, Level
+from games.engine.bots import Bot, Budget, Level, rollout
 from games.engine.bots.arena import FROZEN, player
 from games.engine.bots.frozen import FrozenMaster
 from games.engine.bots.inference import APPEAL, Reader, choice_chance
@@ -161,3 +161,10 @@ def test_the_frozen_master_is_seated_by_name_and_repeats_itself():
     chosen = [player(FROZEN, seed=3, budget=QUICK).choose(view) for _ in range(2)]
     assert isinstance(player(FROZEN, seed=3, budget=QUICK), FrozenMaster)
     assert chosen[0] == chosen[1] and chosen[0] in [legal.move for legal in view.legal]
+
+
+def test_the_playout_policy_leaves_a_rival_nothing_to_play():
+    """Seat 1 holds 1-1 and 5-1 at ends 1 and 3; seat 0 holds 5-5 4-4 5-4 4-2: 1-1 (lighter)
+    leaves it nothing, 5-1 opens a 5 for it."""
+    match = decisive_block()
+    assert Tile.from_index(rollout.choose(match.hand.copy()) >> 2) == Tile(1, 1)
