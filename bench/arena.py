@@ -6,6 +6,10 @@ deterministic from ``--seed`` whatever the number of processes. One JSON object 
 ``{"bench": "arena", "a": ..., "b": ..., "matches": N, "a_win_rate": ..., "ci95": [lo, hi], ...}``
 
     .venv/bin/python bench/arena.py --preset classic --seats 2 --a hard --b medium --matches 400
+
+A player is a level or ``master-2026-12``, master as it was in December 2026, frozen. ``--b
+ismcts`` plays A against open_spiel's ISMCTS on two-seat block hands instead
+(``bench/ismcts_arena.py``; each "match" is then one deal played in both seats).
 """
 
 import argparse
@@ -20,22 +24,27 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.engine import Rules  # noqa: E402
-from games.engine.bots import Budget, Level  # noqa: E402
-from games.engine.bots.arena import Game, play_rotations, wilson_interval  # noqa: E402
+from games.engine.bots import Budget  # noqa: E402
+from games.engine.bots.arena import PLAYERS, Game, play_rotations, wilson_interval  # noqa: E402
+
+ISMCTS = "ismcts"
 
 
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--a", required=True, choices=[level.value for level in Level])
-    parser.add_argument("--b", required=True, choices=[level.value for level in Level])
+    parser.add_argument("--a", required=True, choices=PLAYERS)
+    parser.add_argument("--b", required=True, choices=(*PLAYERS, ISMCTS))
     parser.add_argument("--preset", default="classic")
     parser.add_argument("--seats", type=int, default=2)
     parser.add_argument("--rules", default="{}", help='more options as JSON, e.g. {"teams": true}')
     parser.add_argument("--matches", type=int, default=200, help="mirrored sets of matches")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--report-every", type=int, default=0, help="matches (0: a tenth)")
     parser.add_argument("--master-seconds", type=float, default=Budget().seconds)
     parser.add_argument("--master-deals", type=int, default=Budget().max_deals)
+    parser.add_argument("--master-exact-nodes", type=int, default=Budget().exact_nodes)
+    parser.add_argument("--ismcts-simulations", type=int, default=1000)
     return parser.parse_args()
 
 
@@ -56,6 +65,8 @@ def summary(args: argparse.Namespace, games: list[Game], seconds: float) -> dict
         "a_points_per_match": round(sum(g.a_points for g in games) / n, 2),
         "b_points_per_match": round(sum(g.b_points for g in games) / n, 2),
         "hands_per_match": round(sum(g.hands for g in games) / n, 2),
+        "budget": [args.master_seconds, args.master_deals, args.master_exact_nodes],
+        **({"ismcts_simulations": args.ismcts_simulations} if args.b == ISMCTS else {}),
         "seed": args.seed,
         "seconds": round(seconds, 1),
     }
@@ -63,12 +74,25 @@ def summary(args: argparse.Namespace, games: list[Game], seconds: float) -> dict
 
 def main() -> None:
     args = parse_args()
+    if args.b == ISMCTS:
+        args.preset, args.seats = "block", 2
     rules = Rules.for_preset(args.preset, seats=args.seats, **json.loads(args.rules))
-    budget = Budget(seconds=args.master_seconds, max_deals=args.master_deals)
-    play_one = partial(play_rotations, rules, args.a, args.b, seed=args.seed, budget=budget)
+    budget = Budget(
+        seconds=args.master_seconds,
+        max_deals=args.master_deals,
+        exact_nodes=args.master_exact_nodes,
+    )
+    if args.b == ISMCTS:
+        from ismcts_arena import play_pair  # open_spiel, a dev dependency, only when asked
+
+        play_one = partial(
+            play_pair, args.a, seed=args.seed, budget=budget, simulations=args.ismcts_simulations
+        )
+    else:
+        play_one = partial(play_rotations, rules, args.a, args.b, seed=args.seed, budget=budget)
     started = time.perf_counter()
     games: list[Game] = []
-    report_every = max(1, args.matches // 10)
+    report_every = args.report_every or max(1, args.matches // 10)
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for done, rotations in enumerate(
             pool.map(_by_index, [(play_one, i) for i in range(args.matches)]), start=1

@@ -21,12 +21,15 @@ legal moves is picked at random, and that seat's view is kept):
   Ours should run clearly more simulations per second than theirs.
 
 What a "simulation" is on each side, so that the comparison is honest. Ours, a playout: one
-candidate move played from a sampled deal of the hidden tiles to the end of the hand, every seat
-shedding its heaviest playable tile; one sampled deal serves every candidate move, so a decision
-runs deals x candidates playouts, and there is no tree. Theirs: one resampling of the hidden
-tiles, one descent of the search tree (selection, expanding one node) and one uniformly random
-rollout from there to the end of the game. Both simulations run from the decision to the end of
-the hand and both pay for a sampled deal (ours shared by the candidates). ``python_block_dominoes``
+candidate move valued on one sampled deal of the hidden tiles, to the end of the hand: solved
+exactly (both sides playing perfectly on that deal, ``games.engine.bots.solver``) when the deal
+solves within master's node limit, else played out with every seat following a quick policy that
+sees the dealt hands; one sampled deal serves every candidate move, so a decision runs deals x
+candidates playouts (``solved_share`` says how many deals were solved). Theirs: one resampling of
+the hidden tiles, one descent of the search tree (selection, expanding one node) and one
+uniformly random rollout from there to the end of the game. Both simulations run from the
+decision to the end of the hand and both pay for a sampled deal (ours shared by the candidates).
+``python_block_dominoes``
 implements no ``resample_from_infostate``, which ISMCTS needs, so this script supplies it through
 ``ISMCTSBot.set_resampler``: a clone of the state with the rival's hand dealt uniformly from the
 tiles the player cannot see and the rival is not known to lack (a rival that could not answer the
@@ -230,6 +233,7 @@ def main() -> None:
     hint_seconds: dict[tuple[str, int], list[float]] = {key: [] for key in TIMED}
     playout_rates: dict[tuple[str, int], list[float]] = {key: [] for key in PLAYOUTS}
     deal_rates: dict[tuple[str, int], list[float]] = {key: [] for key in PLAYOUTS}
+    solved: dict[tuple[str, int], list[float]] = {key: [] for key in PLAYOUTS}
     their_seconds: list[float] = []
 
     for index in range(args.decisions):
@@ -242,6 +246,7 @@ def main() -> None:
             decision = decide(knowledge, playout_rng, playout_budget)
             playout_rates[key].append(decision.playouts / decision.seconds)
             deal_rates[key].append(decision.deals / decision.seconds)
+            solved[key].append(decision.solved / decision.deals)
         state = states[index]
         their_seconds.append(timed(lambda: their_bot.step(state)))  # noqa: B023
 
@@ -252,9 +257,14 @@ def main() -> None:
         line["decisions"] = args.decisions
         if key in master_seconds:
             line |= percentiles_ms(master_seconds[key])
-            line["budget"] = {"seconds": Budget().seconds, "max_deals": Budget().max_deals}
+            line["budget"] = {
+                "seconds": Budget().seconds,
+                "max_deals": Budget().max_deals,
+                "exact_nodes": Budget().exact_nodes,
+            }
         line["playouts_per_s"] = playouts_per_s[key]
         line["deals_per_s"] = round(statistics.median(deal_rates[key]))
+        line["solved_share"] = round(statistics.mean(solved[key]), 2)
         line["playout_seconds"] = args.playout_seconds
         print(json.dumps(line))
     for (preset, seats), seconds in hint_seconds.items():

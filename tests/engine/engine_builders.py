@@ -295,3 +295,17 @@ ALL6_HANDS = ["6-6 6-5 6-4 6-3 6-2 6-1 6-0", "0-0 1-0 1-1 2-0 2-1 2-2 3-0"]
 # Deal D44: seat 0 opens 4-4 (its highest double; none in seat 1's hand); seat 1 holds 6-2 and
 # 4-2, which fits.
 D44_HANDS = ["4-4 4-1 3-0 2-0 1-0 0-0 3-1", "6-2 4-2 5-1 5-2 3-2 2-1 6-1"]
+
+
+def decisive_block() -> Match:
+    """Seat 0 has passed on 6, on 1 and on 3. Seat 1 holds 1-1 and 5-1 at ends 1 and 3: 1-1
+    keeps seat 0 out and 5-1 then goes out; 5-1 first lets seat 0 play a 5. Whatever seat 0
+    holds, 1-1 gains more (found by solving every deal its view allows)."""
+    rules = Rules.for_preset("block", seats=2)
+    match = start(rules, ["5-5 3-0 4-0 6-0 4-4 5-4 4-2", "3-1 1-1 6-3 6-6 4-1 5-1 1-0"])
+    play(
+        match,
+        "1 6-6, 0 6-0 left, 1 1-0 left, 0 pass, 1 3-1 left, 0 3-0 left, 1 6-3 right,"
+        " 0 4-0 left, 1 4-1 left, 0 pass",
+    )
+    return match

@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from engine_builders import play, start
+from engine_builders import decisive_block, play, start
 from hypothesis import HealthCheck, given, settings
 from random_play import random_rules, seeds, states_of_random_match
 
@@ -14,7 +14,7 @@ from games.engine.bots.knowledge import NUMBER_TILES, Knowledge
 from games.engine.bots.sampling import Sampler
 from games.engine.record import export, move_from_record
 
-QUICK = Budget(seconds=0.01, max_deals=6)
+QUICK = Budget(seconds=0.01, max_deals=6, exact_nodes=500)
 walks = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -162,16 +162,21 @@ def blocking_position() -> Match:
     return match
 
 
-def test_hard_and_master_block_the_numbers_a_rival_lacks():
+def test_hard_blocks_the_numbers_a_rival_lacks():
     match = blocking_position()
+    assert Bot(Level.HARD).choose(match.view_for(0)) == Play(Tile(3, 3), End.LEFT)
+
+
+def test_hard_and_master_take_the_block_that_wins():
+    match = decisive_block()
     for level in (Level.HARD, Level.MASTER):
-        assert Bot(level).choose(match.view_for(0)) == Play(Tile(3, 3), End.LEFT)
+        assert Bot(level, budget=QUICK).choose(match.view_for(1)) == Play(Tile(1, 1), End.LEFT)
 
 
 def test_a_hint_names_its_reason():
-    suggestion = hint(blocking_position().view_for(0))
-    assert suggestion.move.tile == Tile(3, 3)
-    assert suggestion.reason == "blocks 3s and 6s: your rival passed on 3 and 6"
+    suggestion = hint(decisive_block().view_for(1))
+    assert suggestion.move.tile == Tile(1, 1)
+    assert suggestion.reason == "blocks 1s and 3s: your rival passed on 1 and 3"
 
 
 @pytest.mark.parametrize(

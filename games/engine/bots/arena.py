@@ -3,6 +3,9 @@
 Every match of a set is played once per rotation of the sides: level A takes side 0, then side
 1, and so on, on the very same sequence of deals. A deal that favours a seat favours each level
 once. Pure and deterministic from its seed; the process pool lives in ``bench/arena.py``.
+
+A player is a level's name or :data:`FROZEN`, master as it played in December 2026
+(:mod:`.frozen`), which only the arena offers: the yardstick every new master is measured by.
 """
 
 from __future__ import annotations
@@ -10,14 +13,32 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import Protocol
 
 from ..deal import Deal
 from ..match import Match
+from ..moves import Move
 from ..rules import Rules
-from . import Bot, Budget
+from ..view import SeatView
+from . import Bot, Budget, Level
+from .frozen import FrozenMaster
 
 #: Hands after which a match that cannot end (no score, no counts, to a target) is stopped.
 MAX_HANDS = 200
+FROZEN = "master-2026-12"
+#: Every name the arena can seat: the levels, then the frozen master.
+PLAYERS: tuple[str, ...] = (*(level.value for level in Level), FROZEN)
+
+
+class Player(Protocol):
+    def choose(self, view: SeatView) -> Move: ...
+
+
+def player(name: str, *, seed: int, budget: Budget) -> Player:
+    """The player called ``name`` (one of :data:`PLAYERS`); ``budget`` is master's."""
+    if name == FROZEN:
+        return FrozenMaster(seed=seed)
+    return Bot(name, seed=seed, budget=budget)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +57,7 @@ def play(rules: Rules, levels: list[str], *, seed: str, budget: Budget) -> Match
     """A whole match: ``levels[side]`` plays every seat of that side; deals follow ``seed``."""
     deals = random.Random(f"deals:{seed}")
     bots = [
-        Bot(levels[rules.side_of(seat)], seed=hash_seed(f"bot:{seed}:{seat}"), budget=budget)
+        player(levels[rules.side_of(seat)], seed=hash_seed(f"bot:{seed}:{seat}"), budget=budget)
         for seat in range(rules.seats)
     ]
     match = Match(rules)

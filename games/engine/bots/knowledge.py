@@ -40,6 +40,8 @@ class Knowledge:
     public: HandState
     legal: list[int]
     scores: list[int]
+    #: The first hand of a match, whose opening tile the rules chose, not the opener.
+    forced_opening: bool
 
     @classmethod
     def from_view(cls, view: SeatView) -> Knowledge:
@@ -79,6 +81,7 @@ class Knowledge:
             public=public,
             legal=[encode(option.move) for option in view.legal],
             scores=list(view.scores),
+            forced_opening=view.hand_number == 0,
         )
 
     def lacks(self, seat: int, number: int) -> bool:

@@ -1,9 +1,23 @@
-"""The master level: determinized Monte Carlo over the deals the seat cannot see.
+"""The master level: a search over the deals the seat cannot see, solved exactly when it can be.
 
-Each round deals the hidden tiles anew, consistent with what the seat knows (:mod:`.sampling`),
-then plays every candidate move out to the end of the hand with a quick policy for all seats.
-The same deal serves every candidate in a round, so the comparison is between moves, not between
-lucky and unlucky deals. The move with the best mean margin wins.
+Each round deals the hidden tiles anew, consistent with what the seat knows (:mod:`.sampling`:
+the counts, the numbers a seat passed or drew on), and weighs the deal by how likely the other
+seats' plays were had they held those tiles (:mod:`.inference`: a seat that shed 6-5 on a 6
+probably held no 6-6; the partner's plays read the same way). On that deal every candidate move
+is then valued by what its side gains over the other side by the end of the hand:
+
+- exactly, with both sides playing perfectly on the dealt tiles (:mod:`.solver`), when the hand
+  has two sides and the deal solves within ``Budget.exact_nodes`` positions: in two-seat block
+  from the first move, in draw games and with four seats once a few tiles have gone;
+- otherwise by playing it out with a policy that sees the dealt hands (:mod:`.rollout`).
+
+One deal serves every candidate, so the comparison is between moves, not between lucky and
+unlucky deals; the move with the best weighted mean wins. All Fives counts are points gained
+like any other, so master plays for the count as far as it pays by the hand's end.
+
+The budget is a number of deals, with a time limit only as a guard: with a fixed seed the same
+view gives the same move whenever the deals run out first, which they do with the small budgets
+of the tests.
 """
 
 from __future__ import annotations
@@ -14,43 +28,50 @@ from dataclasses import dataclass
 
 from ..hand import HandState
 from ..moves import DRAW
-from ..tiles import PIPS
+from .inference import Reader
 from .knowledge import Knowledge
+from .policies import features
+from .rollout import finish
 from .sampling import Sampler
+from .solver import Solver, gain
+
+#: Deals every decision looks at, whatever the clock says.
+MIN_DEALS = 8
 
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How long master thinks: a time limit and a cap on deals."""
+    """How long master thinks: a cap on deals, the positions one deal's exact solution may
+    visit (0: never solve), and a time limit as a guard (p95 under 1 s on a shared 2-core
+    machine, ``bench/bots.py``)."""
 
-    seconds: float = 0.5
-    max_deals: int = 400
+    seconds: float = 0.6
+    max_deals: int = 600
+    exact_nodes: int = 6000
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
     code: int
     deals: int
-    playouts: int
+    solved: int
     seconds: float
     means: dict[int, float]
 
-
-def playout(state: HandState) -> None:
-    """Finish the hand: every seat sheds its heaviest playable tile."""
-    while not state.result:
-        codes = state.legal_codes()
-        best = codes[0]
-        if best < DRAW and len(codes) > 1:
-            best_pips = -1
-            for code in codes:
-                if PIPS[code >> 2] > best_pips:
-                    best, best_pips = code, PIPS[code >> 2]
-        state.push(best)
+    @property
+    def playouts(self) -> int:
+        """Candidate moves valued on a deal, exactly or played out."""
+        return self.deals * len(self.means)
 
 
-def margin(state: HandState, side: int) -> int:
-    """Points this hand for ``side`` minus the best of the other sides."""
+def played_out(dealt: HandState, code: int, side: int) -> float:
+    """What ``side`` gains over the best other side by the hand's end after ``code``, the
+    rest played by :func:`~.rollout.finish`."""
+    state = dealt.copy()
+    state.push(code)
+    finish(state)
+    if len(state.points) == 2:
+        return gain(dealt.points, state.points, side)
     points = state.points
     return points[side] - max(p for s, p in enumerate(points) if s != side)
 
@@ -62,17 +83,38 @@ def decide(knowledge: Knowledge, rng: random.Random, budget: Budget) -> Decision
         return Decision(codes[0], 0, 0, 0.0, {codes[0]: 0.0})
     side = knowledge.rules.side_of(knowledge.seat)
     sampler = Sampler(knowledge)
-    totals = dict.fromkeys(codes, 0)
-    deals = 0
+    reader = Reader(knowledge)
+    solving = knowledge.rules.sides == 2 and budget.exact_nodes > 0
+    totals = dict.fromkeys(codes, 0.0)
+    weights = 0.0
+    deals = solved = 0
     deadline = started + budget.seconds
-    while deals < budget.max_deals and (deals < 8 or time.perf_counter() < deadline):
+    while deals < budget.max_deals and (deals < MIN_DEALS or time.perf_counter() < deadline):
         dealt = sampler.deal(rng)
-        for code in codes:
-            state = dealt.copy()
-            state.push(code)
-            playout(state)
-            totals[code] += margin(state, side)
+        weight = reader.weight(dealt.hands)
+        values: list[int] | list[float] | None = None
+        if solving:
+            values = Solver(node_limit=budget.exact_nodes).gains_after(dealt, codes, side)
+            # A deal too big to solve now means the next ones are too: play them out.
+            solving = values is not None
+            solved += solving
+        if values is None:
+            values = [played_out(dealt, code, side) for code in codes]
+        for code, value in zip(codes, values, strict=True):
+            totals[code] += weight * value
+        weights += weight
         deals += 1
-    means = {code: total / deals for code, total in totals.items()}
-    best = max(codes, key=lambda code: (means[code], PIPS[code >> 2] if code < DRAW else 0))
-    return Decision(best, deals, deals * len(codes), time.perf_counter() - started, means)
+    # The deals are weighed by chances that may all be tiny; only their ratios matter.
+    means = {code: total / weights if weights else 0.0 for code, total in totals.items()}
+    return Decision(_best(knowledge, means), deals, solved, time.perf_counter() - started, means)
+
+
+def _best(knowledge: Knowledge, means: dict[int, float]) -> int:
+    """The best mean; among equal ones (solved deals often value several moves the same), the
+    move the hard level likes best, so that a tie goes to the play that blocks or keeps
+    control rather than to chance."""
+    top = max(means.values())
+    tied = [code for code, mean in means.items() if mean >= top - 1e-9]
+    if len(tied) == 1 or tied[0] >= DRAW:
+        return tied[0]
+    return max(tied, key=lambda code: features(knowledge, code).total)
