@@ -51,7 +51,7 @@ def test_a_whole_match_against_the_easy_computer_by_clicking(server, page):
     screenshot(page, "match-end")
     link.click()
     page.wait_for_url(re.compile(r"/play/$"))
-    expect(page.get_by_role("heading", name="Play against the computer")).to_be_visible()
+    expect(page.get_by_role("heading", name="New match")).to_be_visible()
 
 
 END_WORDS = {"left": "the left", "right": "the right"}
