@@ -47,7 +47,14 @@ from games.services.creating import (
     join_table,
     start_table,
 )
-from games.services.decision import BETWEEN_HANDS_SECONDS, COMPUTER_OVERDUE_SECONDS, Outcome, decide
+from games.services.decision import (
+    BETWEEN_HANDS_SECONDS,
+    COMPUTER_OVERDUE_SECONDS,
+    Outcome,
+    Running,
+    decide,
+    turn_of,
+)
 from games.services.errors import NotYourSeat, StaleVersion, TableError, TableNotFound
 from games.services.guests import claim_guest_seats, on_user_logged_in
 from games.services.hints import HINT_CACHE_SECONDS, hint_for
@@ -79,6 +86,7 @@ __all__ = [
     "Opened",
     "Outcome",
     "Player",
+    "Running",
     "StaleVersion",
     "TableError",
     "TableNotFound",
@@ -109,6 +117,7 @@ __all__ = [
     "start_table",
     "sweep_deadlines",
     "take_back_start",
+    "turn_of",
     "undo",
     "vote_rematch",
 ]

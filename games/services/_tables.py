@@ -18,7 +18,7 @@ from games import events, jobs, signals, snapshots, writes
 from games.engine import Deal, IllegalMove, Match, Move, Rules, export, load
 from games.engine.bots import Level
 from games.models import LogEntry, Seat, Table
-from games.services.decision import Outcome, decide
+from games.services.decision import Outcome, Running, decide, turn_in
 from games.services.errors import NotYourSeat, StaleVersion, TableError, TableNotFound
 
 logger = logging.getLogger(__name__)
@@ -157,6 +157,11 @@ def advance(table: Table, match: Match, *, off_the_log: bool = False) -> None:
     if off_the_log:
         table.version += 1
     seats = list(table.seats.all())
+    hands = table.record.get("hands", [])  # as before the change: save_state stores the match
+    running = None
+    if table.deadline is not None:
+        turn = turn_in(len(hands), hands[-1]["moves"] if hands else [])
+        running = Running(turn, table.deadline)
     outcome = decide(
         match,
         version=table.version,
@@ -165,6 +170,7 @@ def advance(table: Table, match: Match, *, off_the_log: bool = False) -> None:
         turn_seconds=table.turn_seconds,
         grace_seconds=table.grace_seconds,
         now=timezone.now(),
+        running=running,
     )
     for entry in outcome.entries:
         log_entry(table, entry)

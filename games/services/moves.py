@@ -28,7 +28,7 @@ from games.services._tables import (
     schedule_jobs,
     seat_of,
 )
-from games.services.decision import Outcome, decide
+from games.services.decision import Outcome, Running, decide, turn_of
 from games.services.errors import StaleVersion, TableError
 
 logger = logging.getLogger(__name__)
@@ -125,6 +125,10 @@ def _decide_on_snapshot(
         turn_seconds=snapshot.turn_seconds,
         grace_seconds=snapshot.grace_seconds,
         now=now,
+        # The snapshot's deadline is a person's clock (the computer's cue is not kept there).
+        running=None
+        if snapshot.deadline is None
+        else Running(turn_of(snapshot.match), snapshot.deadline),
     )
     change = writes.Change(
         table_id=snapshot.id,
