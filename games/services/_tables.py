@@ -133,8 +133,8 @@ def deal(table: Table, match: Match) -> None:
     log_entry(table, entry)
 
 
-def log_move(table: Table, match: Match, seat: int, move: Move) -> None:
-    log_entry(table, writes.move_entry(match, seat, move, table.version + 1))
+def log_move(table: Table, match: Match, seat: int, move: Move, *, timed_out: bool = False) -> None:
+    log_entry(table, writes.move_entry(match, seat, move, table.version + 1, timed_out=timed_out))
 
 
 def log_entry(table: Table, entry: writes.Entry) -> None:

@@ -140,7 +140,8 @@ def _decide_on_snapshot(
         now=now,
     )
     dealt = first.kind == LogEntry.Kind.DEAL
-    after = replace(snapshot, hand_seed=first.payload["seed"]) if dealt else snapshot
+    # A new hand has no move played for anyone yet; a person's own move adds none.
+    after = replace(snapshot, hand_seed=first.payload["seed"], played_for=()) if dealt else snapshot
     moved = after.moved(
         match, version=outcome.version, deadline=outcome.deadline, finished=outcome.finished
     )
