@@ -55,7 +55,7 @@ from games.services.decision import (
     decide,
     turn_of,
 )
-from games.services.errors import NotYourSeat, StaleVersion, TableError, TableNotFound
+from games.services.errors import NotYourSeat, SeatAway, StaleVersion, TableError, TableNotFound
 from games.services.guests import claim_guest_seats, on_user_logged_in
 from games.services.hints import HINT_CACHE_SECONDS, hint_for
 from games.services.moves import anext_hand, aplay, next_hand, play, take_back_start, undo
@@ -84,6 +84,7 @@ __all__ = [
     "TOURNAMENT_TURN_SECONDS",
     "NotYourSeat",
     "Opened",
+    "SeatAway",
     "Outcome",
     "Player",
     "Running",
