@@ -25,7 +25,7 @@ face, so moving a function between the modules never strands a queued job.
 """
 
 from accounts.players import Player
-from games.services._tables import display_name
+from games.services._tables import OWN_NAME, display_name
 from games.services.clock import (
     CASUAL_TURN_SECONDS,
     REJOIN_GRACE_SECONDS,
@@ -76,6 +76,7 @@ __all__ = [
     "CASUAL_TURN_SECONDS",
     "COMPUTER_OVERDUE_SECONDS",
     "HINT_CACHE_SECONDS",
+    "OWN_NAME",
     "OPEN_TABLES",
     "OPEN_TABLES_WITHIN",
     "REJOIN_GRACE_SECONDS",
