@@ -1,5 +1,7 @@
 """Reads about players that other apps show."""
 
+import hashlib
+
 from django.contrib.auth.models import AbstractBaseUser
 
 from accounts.models import Preferences
@@ -10,6 +12,14 @@ def display_name(user: AbstractBaseUser) -> str:
     chose (``first_name``), else "Player <id>". Never anything from the email: these names
     are public (profiles, leaderboards, tournament pages)."""
     return user.first_name or f"Player {user.pk}"
+
+
+def guest_name(token: str) -> str:
+    """The name of a guest who gave none, as "Player <id>" is an account's: "Guest 4821",
+    the same at every table for the same browser (it follows from the guest token, of which
+    it tells nothing: 13 bits of its hash), so friends can tell two guests apart."""
+    number = int.from_bytes(hashlib.sha256(token.encode()).digest()[:4]) % 9000 + 1000
+    return f"Guest {number}"
 
 
 def preferences_of(user: AbstractBaseUser) -> Preferences:

@@ -203,6 +203,10 @@ class TableConsumer(AsyncWebsocketConsumer):
                     await in_database(services.leave_table)(
                         public_id=self.public_id, player=self.player
                     )
+                case "back":  # the "I'm back" button of a seat away
+                    await in_database(services.come_back)(
+                        public_id=self.public_id, player=self.player
+                    )
                 case "start":
                     await in_database(services.start_table)(
                         public_id=self.public_id, player=self.player

@@ -9,7 +9,6 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.guests import player_for
-from accounts.selectors import display_name
 from dominoes import limits
 from games import services, setup_memory
 from games.forms import SetupForm
@@ -17,9 +16,6 @@ from games.models import Table
 from games.services import TableError
 from games.your_games import games_in_progress
 from matchmaking import lobby
-
-#: A guest's seat name at a computer table when they wrote none (only they see it).
-GUEST_NAME = "Guest"
 
 
 @require_http_methods(["GET", "POST"])
@@ -87,8 +83,9 @@ def _create(request: HttpRequest, form: SetupForm) -> Table | None:
 
 
 def _default_name(user: AbstractBaseUser | AnonymousUser, mode: str) -> str:
-    """An account plays under its display name; a guest names themselves for friends, and
-    is "Guest" against the computer. Never "You": that is what everyone else would read."""
-    if user.is_authenticated:
-        return display_name(user)
-    return GUEST_NAME if mode == "computer" else ""
+    """A blank name is the person's own (the services' one rule, services.OWN_NAME: an
+    account's display name, a guest's "Guest 4821"), except a guest's at a table for friends:
+    they write the name their friends will see."""
+    if user.is_authenticated or mode == "computer":
+        return services.OWN_NAME
+    return ""

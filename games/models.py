@@ -225,6 +225,13 @@ class LogEntry(models.Model):
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     payload = models.JSONField(help_text="A deal (with its seed) or a move, as a record spells it.")
     version = models.PositiveIntegerField(help_text="The table's version this entry made.")
+    # A database default too: a move written in one statement (games.writes) is a person's own
+    # and never names this column.
+    timed_out = models.BooleanField(
+        default=False,
+        db_default=False,
+        help_text="A move the server played for a person whose time ran out.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -66,7 +66,7 @@ def _read_whole(public_id: str) -> snapshots.TableSnapshot:
 
 
 _LOG_SINCE = f"""
-    SELECT t.version, t.deadline, t.finished, e.version, e.kind, e.payload
+    SELECT t.version, t.deadline, t.finished, e.version, e.kind, e.payload, e.timed_out
     FROM {Table._meta.db_table} t
     LEFT JOIN {LogEntry._meta.db_table} e ON e.table_id = t.id AND e.version > %s
     WHERE t.id = %s
@@ -86,15 +86,17 @@ def _caught_up(
         return None  # the table is gone
     version, deadline, finished = rows[0][:3]
     entries = [row[3:] for row in rows if row[3] is not None]
-    if [v for v, _, _ in entries] != list(range(held.version + 1, version + 1)):
+    if [v for v, _, _, _ in entries] != list(range(held.version + 1, version + 1)):
         return None
-    match, seed = held.match.copy(), held.hand_seed
-    for _, kind, text in entries:
+    match, seed, played_for = held.match.copy(), held.hand_seed, held.played_for
+    for _, kind, text, timed_out in entries:
         payload = orjson.loads(text)  # raw rows hand JSON back as text (as Django's loader does)
         writes.apply_entry(match, kind, payload)
         if kind == LogEntry.Kind.DEAL:
-            seed = payload["seed"]
-    fresh = dataclasses.replace(held, hand_seed=seed)
+            seed, played_for = payload["seed"], ()
+        elif timed_out:
+            played_for += (len(match.histories[-1]) - 1,)
+    fresh = dataclasses.replace(held, hand_seed=seed, played_for=played_for)
     return fresh.moved(match, version=version, deadline=deadline, finished=finished)
 
 
@@ -122,6 +124,9 @@ def state_of(snapshot: snapshots.TableSnapshot, seat: int | None) -> dict[str, A
                 "table": snapshot.rematch_public_id,
             },
             "fair_deal": dict(snapshot.fair_deal) if snapshot.fair_deal else None,
+            # The current hand's moves the server played for a person whose time ran out
+            # (indices into the view's history): the page says so instead of "you played".
+            "played_for": list(snapshot.played_for),
             "show_hints": snapshot.show_hints,
             "auto_pass": snapshot.auto_pass,
             "can_undo": snapshot.kind == Table.Kind.COMPUTER,

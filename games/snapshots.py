@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from games import writes
 from games.engine import Match, Rules, load
 from games.fairness import commitment
 from games.models import PlayedBy, Seat, Table
@@ -63,6 +64,9 @@ class TableSnapshot:
     seats: tuple[SeatSnapshot, ...]
     fair_deal: dict[str, Any] | None  # never changed: the payload takes a copy
     hand_seed: str
+    # The current hand's moves the server played for a person out of time: indices into its
+    # history, from the log (LogEntry.timed_out).
+    played_for: tuple[int, ...] = ()
     # What is worked out of this snapshot once for all who ask (games.selectors.state_text):
     # a memo of what the fields above determine, never copied to another snapshot.
     memo: dict[str, Any] = dataclasses.field(
@@ -100,6 +104,7 @@ class TableSnapshot:
             ),
             fair_deal=None,
             hand_seed=table.hand_seed,
+            played_for=played_for_of(table, match),
         ).moved(match, version=table.version, deadline=table.deadline, finished=table.finished)
 
     def moved(
@@ -117,6 +122,17 @@ class TableSnapshot:
             deadline=deadline if person_to_move else None,
             fair_deal=fair_deal_of(match, self.hand_seed, match_over=finished),
         )
+
+
+def played_for_of(table: Table, match: Match) -> tuple[int, ...]:
+    """The moves of ``match``'s current hand that the server played for a person whose time
+    ran out, as indices into the hand's history, read from the table's log (one query; none at
+    a table that never has any: without a clock, or whose clock forfeits instead)."""
+    if table.turn_seconds is None or table.forfeit_at_deadline or match.hand is None:
+        return ()
+    deal = writes.last_position(match) - len(match.histories[-1])
+    positions = table.log.filter(timed_out=True, position__gt=deal).values_list("position")
+    return tuple(writes.hand_index(match, position) for (position,) in positions)
 
 
 def fair_deal_of(match: Match, seed: str, *, match_over: bool = False) -> dict[str, Any] | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import BestOf, Preset, Rules, SingleRound, Target
+from games.engine import USUAL_RULES, BestOf, Preset, Rules, SingleRound, Target
 from games.engine.bots import Level
 
 PRESET_NAMES: dict[str, str] = {
@@ -133,30 +133,39 @@ def match_format_words(rules: Rules) -> str:
 
 
 def describe_rules(rules: Rules) -> dict[str, Any]:
-    """A table's rules in words: the preset, its players, the match, and each house rule."""
+    """A table's rules in words, each said once, from the table's own rules (never from the
+    preset's summary, which house rules and the seats may change: a 2-player Team draw has no
+    partners, a target set at the table is the only target): the players (with partners only
+    when there are), the match, what the summary states of the preset's own rules, and each
+    house rule."""
     record = rules.to_record()
     words = {name: dict(choices) for name, _, choices in HOUSE_RULES}
     house: list[str] = []
     for key, value in record.items():
-        if key in ("preset", "seats"):
-            continue
-        if key == "teams":
-            house.append(
-                "Partners: seats facing each other play together" if value else "No partners"
-            )
-        elif key == "match":
-            house.append(match_format_words(rules))
-        else:
-            spelled = str(value).lower() if isinstance(value, bool) else str(value)
-            house.append(words[key].get(spelled, f"{key}: {value}"))
+        if key in ("preset", "seats", "teams", "match"):
+            continue  # said by the players and the match
+        house.append(words[key].get(_spelled(value), f"{key}: {value}"))
+    summary = []
+    for key, _, _ in HOUSE_RULES:
+        value = getattr(rules, key)
+        if key in record or (key in USUAL_RULES and USUAL_RULES[key] == value):
+            continue  # a house rule (listed below), or the usual rule: nothing to say
+        summary.append(words[key][_spelled(value)] + ".")
+    if rules.teams:
+        summary.append("Partners: seats facing each other play together.")
     players = f"{rules.seats} players" + (" as partners" if rules.teams else "")
     return {
         "preset": PRESET_NAMES[rules.preset],
-        "summary": PRESET_SUMMARIES[rules.preset],
+        "summary": " ".join(summary),
         "players": players,
         "format": match_format_words(rules),
         "house_rules": house,
     }
+
+
+def _spelled(value: object) -> str:
+    """A rule's value as the choices of HOUSE_RULES spell it."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def table_info(rules: Rules) -> dict[str, Any]:

@@ -36,6 +36,7 @@ class Entry(NamedTuple):
     seat: int | None
     payload: dict[str, Any]
     version: int
+    timed_out: bool = False
 
 
 def last_position(match: Match) -> int:
@@ -43,10 +44,18 @@ def last_position(match: Match) -> int:
     return len(match.deals) + sum(len(history) for history in match.histories) - 1
 
 
-def move_entry(match: Match, seat: int, move: Move, version: int) -> Entry:
-    """The log entry of ``move``, just applied to ``match`` by ``seat``, making ``version``."""
+def move_entry(
+    match: Match, seat: int, move: Move, version: int, *, timed_out: bool = False
+) -> Entry:
+    """The log entry of ``move``, just applied to ``match`` by ``seat``, making ``version``
+    (``timed_out``: played by the server for a person out of time)."""
     record = move_to_record(seat, move)
-    return Entry(last_position(match), LogEntry.Kind.MOVE, seat, record, version)
+    return Entry(last_position(match), LogEntry.Kind.MOVE, seat, record, version, timed_out)
+
+
+def hand_index(match: Match, position: int) -> int:
+    """The index in the current hand's history of the move at log ``position``."""
+    return position - (last_position(match) - len(match.histories[-1])) - 1
 
 
 def deal_entry(match: Match, deal: Deal, seed: str, version: int) -> Entry:

@@ -35,6 +35,7 @@ from .record import FORMAT, ReplayError, ReplayReport, export, load, replay, rep
 from .rules import (
     PRESET_SEATS,
     TARGET_RANGE,
+    USUAL_RULES,
     BestOf,
     FirstOpener,
     MatchFormat,
@@ -67,6 +68,7 @@ __all__ = [
     "OWN_KEYS",
     "PRESET_SEATS",
     "TARGET_RANGE",
+    "USUAL_RULES",
     "BestOf",
     "Deal",
     "DominoesError",

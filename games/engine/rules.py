@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from enum import StrEnum
 from functools import cached_property
+from types import MappingProxyType
 from typing import Any
 
 from .errors import InvalidRules
@@ -117,12 +118,9 @@ PRESET_SEATS: dict[Preset, tuple[int, ...]] = {
 }
 
 
-def _preset_defaults(preset: Preset, seats: int) -> dict[str, Any]:
-    """Every option of ``preset`` at ``seats``, spelled as the dataclass fields hold them."""
-    defaults: dict[str, Any] = {
-        "teams": False,
-        "tiles_each": 7 if seats == 2 else 5,
-        "stuck": Stuck.DRAW,
+#: The usual rules (docs/rules.md#options): every preset's, unless it says otherwise.
+USUAL_RULES: Mapping[str, object] = MappingProxyType(
+    {
         "reserve": 0,
         "score": Scoring.DIFFERENCE,
         "count_fives": False,
@@ -130,6 +128,17 @@ def _preset_defaults(preset: Preset, seats: int) -> dict[str, Any]:
         "tied_block": TiedBlock.NO_SCORE,
         "first_opener": FirstOpener.HIGHEST_DOUBLE,
         "next_opener": NextOpener.WINNER,
+    }
+)
+
+
+def _preset_defaults(preset: Preset, seats: int) -> dict[str, Any]:
+    """Every option of ``preset`` at ``seats``, spelled as the dataclass fields hold them."""
+    defaults: dict[str, Any] = {
+        "teams": False,
+        "tiles_each": 7 if seats == 2 else 5,
+        "stuck": Stuck.DRAW,
+        **USUAL_RULES,
         "match": Target(100),
     }
     match preset:

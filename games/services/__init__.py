@@ -25,7 +25,7 @@ face, so moving a function between the modules never strands a queued job.
 """
 
 from accounts.players import Player
-from games.services._tables import display_name
+from games.services._tables import OWN_NAME, display_name
 from games.services.clock import (
     CASUAL_TURN_SECONDS,
     REJOIN_GRACE_SECONDS,
@@ -47,8 +47,15 @@ from games.services.creating import (
     join_table,
     start_table,
 )
-from games.services.decision import BETWEEN_HANDS_SECONDS, COMPUTER_OVERDUE_SECONDS, Outcome, decide
-from games.services.errors import NotYourSeat, StaleVersion, TableError, TableNotFound
+from games.services.decision import (
+    BETWEEN_HANDS_SECONDS,
+    COMPUTER_OVERDUE_SECONDS,
+    Outcome,
+    Running,
+    decide,
+    turn_of,
+)
+from games.services.errors import NotYourSeat, SeatAway, StaleVersion, TableError, TableNotFound
 from games.services.guests import claim_guest_seats, on_user_logged_in
 from games.services.hints import HINT_CACHE_SECONDS, hint_for
 from games.services.moves import anext_hand, aplay, next_hand, play, take_back_start, undo
@@ -69,6 +76,7 @@ __all__ = [
     "CASUAL_TURN_SECONDS",
     "COMPUTER_OVERDUE_SECONDS",
     "HINT_CACHE_SECONDS",
+    "OWN_NAME",
     "OPEN_TABLES",
     "OPEN_TABLES_WITHIN",
     "REJOIN_GRACE_SECONDS",
@@ -77,8 +85,10 @@ __all__ = [
     "TOURNAMENT_TURN_SECONDS",
     "NotYourSeat",
     "Opened",
+    "SeatAway",
     "Outcome",
     "Player",
+    "Running",
     "StaleVersion",
     "TableError",
     "TableNotFound",
@@ -109,6 +119,7 @@ __all__ = [
     "start_table",
     "sweep_deadlines",
     "take_back_start",
+    "turn_of",
     "undo",
     "vote_rematch",
 ]

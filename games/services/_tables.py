@@ -8,20 +8,28 @@ import logging
 import random
 from functools import partial
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.names import clean_display_name
 from accounts.players import Player
+from accounts.selectors import display_name as account_name
+from accounts.selectors import guest_name
 from games import events, jobs, signals, snapshots, writes
 from games.engine import Deal, IllegalMove, Match, Move, Rules, export, load
 from games.engine.bots import Level
 from games.models import LogEntry, Seat, Table
-from games.services.decision import Outcome, decide
+from games.services.decision import Outcome, Running, decide, turn_in
 from games.services.errors import NotYourSeat, StaleVersion, TableError, TableNotFound
 
 logger = logging.getLogger(__name__)
+
+
+#: The name that stands for the person's own (the setup form's blank, games.front_views): a
+#: seat is never called this, since the others read it ("You (host)"), but :func:`own_name`.
+OWN_NAME = "You"
 
 
 def display_name(name: str) -> str:
@@ -60,14 +68,28 @@ def seat_computer(table: Table, index: int, level: Level) -> Seat:
 
 def seat_person(table: Table, index: int, player: Player, name: str) -> Seat:
     """Seat a person under ``name`` (:func:`display_name`: a refused one raises TableError,
-    which rolls back the caller's transaction)."""
+    which rolls back the caller's transaction; :data:`OWN_NAME`: :func:`own_name`)."""
+    name = display_name(name)
     return Seat.objects.create(
         table=table,
         index=index,
         user_id=player.user_id,
         guest="" if player.user_id else (player.session_key or ""),
-        name=display_name(name),
+        name=own_name(player) if is_own_name(name) else name,
     )
+
+
+def is_own_name(name: str) -> bool:
+    """Whether ``name`` is :data:`OWN_NAME` (any case): the person's own name is meant."""
+    return name.casefold() == OWN_NAME.casefold()
+
+
+def own_name(player: Player) -> str:
+    """The person's own name at a table: the account's display name ("Player <id>" if they
+    chose none), else the guest's ("Guest 4821", the same at every table of their browser)."""
+    if player.user_id is not None:
+        return account_name(get_user_model().objects.get(pk=player.user_id))
+    return guest_name(player.session_key or "")
 
 
 def locked_table(public_id: str) -> Table:
@@ -133,8 +155,8 @@ def deal(table: Table, match: Match) -> None:
     log_entry(table, entry)
 
 
-def log_move(table: Table, match: Match, seat: int, move: Move) -> None:
-    log_entry(table, writes.move_entry(match, seat, move, table.version + 1))
+def log_move(table: Table, match: Match, seat: int, move: Move, *, timed_out: bool = False) -> None:
+    log_entry(table, writes.move_entry(match, seat, move, table.version + 1, timed_out=timed_out))
 
 
 def log_entry(table: Table, entry: writes.Entry) -> None:
@@ -157,6 +179,11 @@ def advance(table: Table, match: Match, *, off_the_log: bool = False) -> None:
     if off_the_log:
         table.version += 1
     seats = list(table.seats.all())
+    hands = table.record.get("hands", [])  # as before the change: save_state stores the match
+    running = None
+    if table.deadline is not None:
+        turn = turn_in(len(hands), hands[-1]["moves"] if hands else [])
+        running = Running(turn, table.deadline)
     outcome = decide(
         match,
         version=table.version,
@@ -165,6 +192,7 @@ def advance(table: Table, match: Match, *, off_the_log: bool = False) -> None:
         turn_seconds=table.turn_seconds,
         grace_seconds=table.grace_seconds,
         now=timezone.now(),
+        running=running,
     )
     for entry in outcome.entries:
         log_entry(table, entry)

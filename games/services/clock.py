@@ -92,18 +92,20 @@ def expire_turn(*, public_id: str, expected_version: int | None = None) -> bool:
         if table.forfeit_at_deadline and not seat.played_by_computer:
             _forfeit(table, seat.index)
         else:
-            _computer_moves(table, match, seat)
+            # A person out of time: their moves are logged as played for them (played_for).
+            _computer_moves(table, match, seat, timed_out=not seat.played_by_computer)
     return True
 
 
-def _computer_moves(table: Table, match: Match, seat: Seat) -> None:
+def _computer_moves(table: Table, match: Match, seat: Seat, *, timed_out: bool = False) -> None:
     """The computer plays the seat's turn (draws as needed, then a tile or a pass): at its own
-    level for a computer seat, at the stand-in's for a person's."""
+    level for a computer seat, at the stand-in's for a person's (``timed_out``: whose time ran
+    out)."""
     bot = Bot(seat.bot_level or STAND_IN_LEVEL, seed=seed_of(table))
     while match.turn == seat.index:
         move = bot.choose(match.view_for(seat.index))
         match.apply(seat.index, move)
-        log_move(table, match, seat.index, move)
+        log_move(table, match, seat.index, move, timed_out=timed_out)
     advance(table, match)
 
 

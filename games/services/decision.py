@@ -4,14 +4,15 @@ both writers: the locked path (``_tables.advance``) and the one statement
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import NamedTuple
 
 from django.conf import settings
 
 from games import writes
-from games.engine import Draw, Match, Move, Pass
+from games.engine import Draw, Match, Move, Pass, history_to_record
 
 #: A computer's turn not played this long after its pause means its job was lost (a worker
 #: killed, a restart): the sweep (every second, Procfile) then plays it, so no computer move
@@ -44,6 +45,30 @@ class Outcome:
         return self.computer_turn or self.seconds is not None or self.finished
 
 
+#: Which turn a match is at (:func:`turn_of`).
+type Turn = tuple[int, int]
+
+
+def turn_of(match: Match) -> Turn:
+    """Which turn ``match`` is at: its hand, and the plays and passes made in it. Only those
+    hand the turn on, so a seat's draws stay in its turn; a hand over is a turn of its own (the
+    wait for the next deal)."""
+    moves = history_to_record(match.histories[-1]) if match.histories else []
+    return turn_in(len(match.deals), moves)
+
+
+def turn_in(hands: int, moves: Iterable[dict[str, object]]) -> Turn:
+    """:func:`turn_of` a match of ``hands`` hands, whose last has ``moves`` (as records)."""
+    return hands, sum("draw" not in move for move in moves)
+
+
+class Running(NamedTuple):
+    """The deadline in force before a change, and the turn it was set for."""
+
+    turn: Turn
+    deadline: datetime
+
+
 def decide(
     match: Match,
     *,
@@ -53,12 +78,18 @@ def decide(
     turn_seconds: int | None,
     grace_seconds: int,
     now: datetime,
+    running: Running | None = None,
 ) -> Outcome:
     """What follows a change just applied to ``match`` at ``version``: the one decision both
     the locked path (:func:`advance`) and the one-statement path (:func:`_decide_on_snapshot`)
     take, so they differ only in how they read and write. No database work: the automatic
     draws and passes are applied to ``match`` (the caller's working copy) and returned as log
-    entries, each making the next version. ``computer``: the seats the computer plays."""
+    entries, each making the next version. ``computer``: the seats the computer plays.
+
+    A deadline is set when a turn begins and kept through it: ``running``, a person's deadline
+    (or the wait between hands) in force before the change, stays the deadline if the change
+    leaves the match at the turn it was set for (a draw, another seat leaving or coming back),
+    however many tiles the turn draws."""
     entries = []
     for seat, forced in _automatic_moves(match, auto_pass=auto_pass, computer=computer):
         version += 1
@@ -66,11 +97,15 @@ def decide(
     seconds, computer_turn = _clock(
         match, computer=computer, turn_seconds=turn_seconds, grace_seconds=grace_seconds
     )
+    deadline = None if seconds is None else now + timedelta(seconds=seconds)
+    if deadline is not None and not computer_turn and running and running.turn == turn_of(match):
+        deadline = running.deadline
+        seconds = max(0.0, (deadline - now).total_seconds())
     return Outcome(
         entries=tuple(entries),
         version=version,
         seconds=seconds,
-        deadline=None if seconds is None else now + timedelta(seconds=seconds),
+        deadline=deadline,
         finished=match.finished,
         computer_turn=computer_turn,
     )

@@ -21,3 +21,11 @@ class StaleVersion(TableError):
     def __init__(self, current: int) -> None:
         super().__init__("The table has changed since you last saw it: here it is now.")
         self.current = current
+
+
+class SeatAway(TableError):
+    """The player left their seat (or was gone past the grace): the computer plays it until
+    they say they are back (``come_back``; opening the table again does too)."""
+
+    def __init__(self) -> None:
+        super().__init__("You are away: press I'm back to play again.")

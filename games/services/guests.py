@@ -10,8 +10,15 @@ from django.db import transaction
 from django.http import HttpRequest
 
 from accounts.guests import GUEST_SESSION_KEY
+from accounts.players import Player
+from accounts.selectors import guest_name
 from games import signals
 from games.models import Seat, Table
+from games.services._tables import advance, is_own_name, match_of, own_name, save_and_announce
+
+#: What the front door called a guest who wrote no name before seats took the person's own
+#: name (:func:`own_name`): a name nobody chose, so signing in replaces it too.
+OLD_GUEST_NAME = "Guest"
 
 
 def claim_guest_seats(*, guest: str, user_id: int) -> int:
@@ -21,10 +28,14 @@ def claim_guest_seats(*, guest: str, user_id: int) -> int:
     A moved seat keeps the token, so a socket opened before signing in still acts for it (and
     its closing is counted) until it reconnects as the account. Finished matches among them get
     their results for the account's new seats, after the commit (the guest's seats had none).
+    A moved seat called by a name the person never chose (their own name as a guest, or what
+    stood for it) takes the account's display name, announced as a change of the table.
     Returns the seats moved; a second call moves none."""
     if not guest:
         return 0
     claimed = 0
+    account = ""  # the account's display name, read once if a seat needs it
+    unchosen = {guest_name(guest), OLD_GUEST_NAME}
     with transaction.atomic():
         # Every table involved, locked in one order, so two sign-ins never deadlock.
         tables = (
@@ -37,14 +48,22 @@ def claim_guest_seats(*, guest: str, user_id: int) -> int:
             seats = list(table.seats.all())
             if any(seat.user_id == user_id for seat in seats):
                 continue
+            renamed = False
             for seat in seats:
                 if seat.guest == guest and seat.user_id is None:
                     seat.user_id = user_id
-                    seat.save(update_fields=["user"])
+                    if is_own_name(seat.name) or seat.name in unchosen:
+                        account = account or own_name(Player(user_id, None))
+                        seat.name, renamed = account, True
+                    seat.save(update_fields=["user", "name"])
                     claimed += 1
                     if seat.index == 0 and table.created_by_id is None:
                         table.created_by_id = user_id  # seat 0 is the guest who made it
                         table.save(update_fields=["created_by"])
+            if renamed and (table.started_at is None or table.finished):
+                save_and_announce(table)
+            elif renamed:  # a table being played: its clock and jobs go on as they were
+                advance(table, match_of(table), off_the_log=True)
             if table.finished:
                 transaction.on_commit(partial(_claimed, table.public_id))
     return claimed

@@ -28,8 +28,8 @@ from games.services._tables import (
     schedule_jobs,
     seat_of,
 )
-from games.services.decision import Outcome, decide
-from games.services.errors import StaleVersion, TableError
+from games.services.decision import Outcome, Running, decide, turn_of
+from games.services.errors import SeatAway, StaleVersion, TableError
 
 logger = logging.getLogger(__name__)
 
@@ -41,6 +41,8 @@ def play(*, public_id: str, player: Player, move: Move, seen_version: int) -> in
     with transaction.atomic():
         table, match = locked_match(public_id, seen_version)
         seat = seat_of(table, player)
+        if seat.away:
+            raise SeatAway
         match.apply(seat.index, move)
         log_move(table, match, seat.index, move)
         advance(table, match)
@@ -112,8 +114,8 @@ def _decide_on_snapshot(
     if snapshot is None or snapshot.version != seen_version or not writes.one_statement():
         return None
     seat = player.seat_in(snapshot.seats)
-    if seat is None or not snapshot.started or snapshot.forfeited_by is not None:
-        return None
+    if seat is None or seat.away or not snapshot.started or snapshot.forfeited_by is not None:
+        return None  # an away seat's move: the locked path refuses it
     match = snapshot.match.copy()
     first = act(match, seat.index, snapshot.version + 1)
     now = timezone.now()
@@ -125,6 +127,10 @@ def _decide_on_snapshot(
         turn_seconds=snapshot.turn_seconds,
         grace_seconds=snapshot.grace_seconds,
         now=now,
+        # The snapshot's deadline is a person's clock (the computer's cue is not kept there).
+        running=None
+        if snapshot.deadline is None
+        else Running(turn_of(snapshot.match), snapshot.deadline),
     )
     change = writes.Change(
         table_id=snapshot.id,
@@ -136,7 +142,8 @@ def _decide_on_snapshot(
         now=now,
     )
     dealt = first.kind == LogEntry.Kind.DEAL
-    after = replace(snapshot, hand_seed=first.payload["seed"]) if dealt else snapshot
+    # A new hand has no move played for anyone yet; a person's own move adds none.
+    after = replace(snapshot, hand_seed=first.payload["seed"], played_for=()) if dealt else snapshot
     moved = after.moved(
         match, version=outcome.version, deadline=outcome.deadline, finished=outcome.finished
     )

@@ -110,6 +110,10 @@ def _set_away(public_id: str, player: Player, *, away: bool) -> Table:
         seat.save(update_fields=["away"])
         if table.started_at is None:
             save_and_announce(table)
-        else:
-            advance(table, match_of(table), off_the_log=True)
+            return table
+        match = match_of(table)
+        if match.turn == seat.index:
+            # The turn changes hands (the computer's cue is no person's clock): it starts anew.
+            table.deadline = None
+        advance(table, match, off_the_log=True)
     return table

@@ -8,7 +8,8 @@ from accounts_support import PASSWORD, seat_on_page, verified_user
 from django.test import Client
 
 from accounts.guests import GUEST_SESSION_KEY
-from games import services
+from accounts.selectors import guest_name
+from games import selectors, services
 from games.engine import Rules
 from games.models import Seat, Table
 from games.services import Player
@@ -139,3 +140,45 @@ def test_a_failed_sign_in_moves_nothing(client):
     seat = Seat.objects.get(table__public_id=public_id, index=0)
     assert seat.user_id is None and seat.guest == client.session[GUEST_SESSION_KEY]
     assert client.get(f"/tables/{public_id}/").status_code == 200  # still the guest's
+
+
+# --- names: people's names, never the setup form's "You" ------------------------------------
+def names_of(table: Table) -> list[str]:
+    return list(Seat.objects.filter(table=table).values_list("name", flat=True))
+
+
+def test_a_table_is_never_set_up_with_a_seat_called_you():
+    ada = verified_user("ada@example.com", display_name="Ada")
+    nameless = verified_user("nameless@example.com")
+    assert names_of(computer_table(Player(user_id=ada.pk, session_key=None)))[0] == "Ada"
+    assert names_of(computer_table(Player(user_id=nameless.pk, session_key=None)))[0] == (
+        f"Player {nameless.pk}"
+    )
+    guests = names_of(computer_table(GUEST))[0], names_of(computer_table(GUEST))[0]
+    assert re.fullmatch(r"Guest \d{4}", guests[0]) and guests[0] == guests[1]
+    assert names_of(computer_table(Player(user_id=None, session_key="another")))[0] != guests[0]
+    table = online_table(GUEST)
+    services.join_table(public_id=table.public_id, player=Player(None, "bob"), name=" you ")
+    assert names_of(table)[1] == guest_name("bob")
+
+
+def test_a_claimed_seat_takes_the_accounts_name_unless_the_guest_chose_one():
+    user = verified_user("ada@example.com", display_name="Ada")
+    unnamed = computer_table(GUEST)  # set up with the form's "You"
+    chosen = online_table(GUEST)  # as "Host"
+    Seat.objects.filter(table=chosen).update(name="Ada's guest name")
+    old = computer_table(GUEST)
+    Seat.objects.filter(table=old, index=0).update(name="You")  # set up before names were fixed
+    front_door = computer_table(GUEST)
+    Seat.objects.filter(table=front_door, index=0).update(name="Guest")  # its earlier default
+    unnamed.refresh_from_db()  # after the computer's first moves
+    version = unnamed.version
+
+    assert services.claim_guest_seats(guest=GUEST.session_key, user_id=user.pk) == 4
+
+    assert names_of(unnamed)[0] == names_of(old)[0] == names_of(front_door)[0] == "Ada"
+    assert names_of(chosen)[0] == "Ada's guest name"
+    unnamed.refresh_from_db()
+    assert unnamed.version == version + 1, "a seat renamed is a change every page is sent"
+    state = selectors.table_state(selectors.table_for(unnamed.public_id), 0)
+    assert state["table"]["seats"][0]["name"] == "Ada"

@@ -31,6 +31,9 @@ def test_leaving_and_coming_back(browser, server):
             friend.get_by_role("button", name="Leave (the computer plays for you)")
         ).to_be_hidden()
         expect(friend.locator("#status")).to_contain_text("You are away")
+        # "I'm back" is said over the open socket: no new connection.
+        sockets = []
+        friend.on("websocket", lambda socket: sockets.append(socket))
         back.click()
         expect(host.locator(".seat[data-seat='1'] .away-tag")).to_have_count(0)
         expect(host.locator("#live")).to_contain_text("Bob is back.")
@@ -39,6 +42,7 @@ def test_leaving_and_coming_back(browser, server):
             friend.get_by_role("button", name="Leave (the computer plays for you)")
         ).to_be_visible()
         assert friend.evaluate("() => document.activeElement !== document.body")
+        assert sockets == []
         # Opening the table again is coming back too.
         friend.get_by_role("button", name="Leave (the computer plays for you)").click()
         expect(host.locator(".seat[data-seat='1'] .away-tag")).to_be_visible()

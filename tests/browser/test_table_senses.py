@@ -112,6 +112,14 @@ def test_a_move_played_at_the_deadline_is_worded_as_played_for_the_seat(server, 
           const theirs = history.findIndex((m) => m.play && m.seat !== t.me);
           t.state.table.played_for = [mine, theirs];
           const said = [mine, theirs].map((i) => t.describeMove(history[i], i));
+          // Draws and passes made for a person say so too, never "You passed".
+          t.state.table.played_for = [0];
+          said.push(
+            t.describeMove({ seat: t.me, pass: true }, 0),
+            t.describeMove({ seat: t.me, draw: true }, 0),
+            t.drawWords(t.me, 2, true),
+            t.describeMove({ seat: t.me, pass: true }, 1),
+          );
           t.state.table.played_for = [];
           return said.concat([t.describeMove(history[mine], mine)]);
         }"""
@@ -121,4 +129,10 @@ def test_a_move_played_at_the_deadline_is_worded_as_played_for_the_seat(server, 
     theirs = next(m for m in view["history"] if "play" in m and m["seat"] != view["seat"])
     assert words[0] == f"Time ran out: {mine['play']} was played for you"
     assert words[1] == f"Time ran out: {theirs['play']} was played for Computer (easy)"
-    assert not words[2].startswith("Time ran out")
+    assert words[2:6] == [
+        "Time ran out: a pass was made for you",
+        "Time ran out: a tile was drawn for you",
+        "Time ran out: 2 tiles were drawn for you",
+        "You passed",
+    ]
+    assert not words[6].startswith("Time ran out")

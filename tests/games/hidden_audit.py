@@ -63,6 +63,8 @@ PAYLOAD_FIELDS = frozenset(
         ".table.seats[].name",
         ".table.seats[].bot",
         ".table.seats[].away",
+        # Indices into the public history (moves the server played for a person out of time).
+        ".table.played_for[]",
         ".view.seat",
         ".view.hand_number",
         ".view.opener",

@@ -11,7 +11,7 @@ from test_consumers import connect, new_session, receive, receive_until
 
 from games import presence, services
 from games.engine import Rules
-from games.models import Seat
+from games.models import LogEntry, Seat
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -158,3 +158,26 @@ async def test_while_a_socket_is_open_the_heartbeat_keeps_its_person_seen(monkey
     hand_over = sync_to_async(services.hand_over_if_gone)
     assert await hand_over(public_id=public_id, seat_index=1) is False
     await socket.disconnect()
+
+
+async def test_an_away_seat_is_refused_a_move_until_it_says_it_is_back():
+    public_id, friend_key = await sync_to_async(started_with_bob)()
+    friend, _ = await joined(public_id, friend_key)
+    await friend.send_json_to({"type": "leave"})
+    away = (await receive_until(friend, lambda m: m["table"]["seats"][1]["away"]))[-1]
+    logged = await sync_to_async(LogEntry.objects.filter(table__public_id=public_id).count)()
+
+    await friend.send_json_to({"type": "move", "move": {"draw": True}, "version": away["version"]})
+    refusal = await receive(friend)
+    assert refusal["type"] == "error"
+    assert refusal["message"] == "You are away: press I'm back to play again."
+    state = await receive(friend)
+    assert state["version"] == away["version"] and state["table"]["seats"][1]["away"]
+    assert (
+        await sync_to_async(LogEntry.objects.filter(table__public_id=public_id).count)() == logged
+    )
+
+    await friend.send_json_to({"type": "back"})
+    back = (await receive_until(friend, lambda m: not m["table"]["seats"][1]["away"]))[-1]
+    assert back["view"]["seat"] == 1
+    await friend.disconnect()

@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from accounts.guests import GUEST_SESSION_KEY
+from accounts.selectors import guest_name
 from games.engine import Preset, Rules, load
 from games.engine.bots import Level
 from games.forms import LEVEL_FIELDS
@@ -178,10 +179,11 @@ def test_pass_automatically_follows_the_players_choice(client):
     assert created(setup_post(client, preset="brazilian", seats="4")).auto_pass is True
 
 
-def test_a_guest_who_writes_no_name_is_guest_against_the_computer(client):
+def test_a_guest_who_writes_no_name_is_their_own_guest_name_against_the_computer(client):
     """Never "You": that is what everyone else would read at the table."""
     table = created(setup_post(client, name="  "))
-    assert table.seats.get(index=0).name == "Guest"
+    token = client.session[GUEST_SESSION_KEY]
+    assert table.seats.get(index=0).name == guest_name(token)
 
 
 def test_a_guest_names_themselves_for_friends(client):

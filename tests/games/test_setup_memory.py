@@ -8,7 +8,8 @@ from accounts_support import verified_user
 from django.test import Client
 
 from accounts import services as account_services
-from accounts.selectors import preferences_of
+from accounts.guests import GUEST_SESSION_KEY
+from accounts.selectors import guest_name, preferences_of
 from games.models import Table
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -65,10 +66,11 @@ def test_play_the_computer_is_one_post_with_the_last_choices():
 
 
 def test_play_the_computer_the_first_time_is_a_game_of_draw():
-    table = created(Client().post("/play/computer/"))
+    guest = Client()
+    table = created(guest.post("/play/computer/"))
     assert table.rules == {"preset": "draw", "seats": 2}
     assert table.kind == Table.Kind.COMPUTER
-    assert table.seats.get(index=0).name == "Guest"
+    assert table.seats.get(index=0).name == guest_name(guest.session[GUEST_SESSION_KEY])
 
 
 def test_play_the_computer_after_a_friends_table_plays_the_computer():

@@ -246,7 +246,7 @@ def test_a_tournament_tables_page_links_back_to_its_tournament_at_no_extra_query
     back = f'href="{reverse("tournaments:detail", args=[tournament.public_id])}"'
     with CaptureQueriesContext(connection) as tournament_page:
         html = client.get(reverse("games:table", args=[table.public_id])).content.decode()
-    assert back in html and "Back to Spring cup" in html
+    assert back in html and "Back to the tournament" in html
 
     casual = create_online_table(
         player=as_player(match.first.user), name="Casual", rules=Rules.for_preset("draw", seats=2)

@@ -16,10 +16,11 @@ export const controls = {
     });
     $("cancel").addEventListener("click", () => this.cancelSelection(true));
     $("leave").addEventListener("click", () => this.send({ type: "leave" }, { waits: false }));
-    // Opening the table's socket again is coming back (games.services.seat_connected).
+    // Said over the open socket (games.services.come_back); a socket not open is connected at
+    // once, and opening the table is coming back too (games.services.seat_connected).
     $("back").addEventListener("click", () => {
       this.say("Coming back\u2026");
-      this.socket.reopen();
+      this.socket.send({ type: "back" });
     });
     $("rematch").addEventListener("click", () => this.send({ type: "rematch" }, { waits: false }));
     $("sound").addEventListener("click", () => {

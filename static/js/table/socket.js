@@ -4,8 +4,8 @@
 //
 // Protocol (JSON text frames on ws(s)://<host>/ws/tables/<id>/):
 //   out: {type: "move", version, move}, {type: "next_hand", version}, {type: "undo", version},
-//        {type: "hint"}, {type: "sync"}, {type: "leave"}, {type: "rematch"} (coming back after
-//        Leave is opening the socket again);
+//        {type: "hint"}, {type: "sync"}, {type: "leave"}, {type: "back"} (after Leave; opening
+//        the socket again comes back too), {type: "rematch"};
 //        online tables before the start: {type: "join", name} (a spectator takes the first
 //        free seat), {type: "start"} (the host, seat 0)
 //   in:  {type: "state", version, table, view}, {type: "error", message, version},
@@ -49,14 +49,6 @@ export class TableSocket {
 
   sync() {
     if (this.open) this.socket.send(JSON.stringify({ type: "sync" }));
-  }
-
-  /** Closes the socket and opens a new one at once (opening the table again is coming back). */
-  reopen() {
-    const old = this.socket;
-    this.socket = null;
-    if (old) old.close();
-    this.connect(true);
   }
 
   connect(now = false) {

@@ -35,20 +35,35 @@ export const words = {
     return name === "You" ? verb : `${verb}s`;
   },
 
-  describeMove(entry, index, view) {
+  // Whether the server made the move at `index` of the hand's history for a person out of time
+  // (table.played_for: plays, draws and passes alike).
+  playedFor(index) {
+    return (this.state.table.played_for || []).includes(index);
+  },
+
+  describeMove(entry, index) {
+    if (entry.draw) return this.drawWords(entry.seat, 1, this.playedFor(index));
     const who = this.who(entry.seat);
-    const playedFor = (this.state.table.played_for || []).includes(index);
-    if (playedFor && entry.play) {
+    if (this.playedFor(index)) {
       const whom = entry.seat === this.me ? "you" : this.seatLabel(entry.seat);
-      return `Time ran out: ${entry.play} was played for ${whom}`;
+      if (entry.play) return `Time ran out: ${entry.play} was played for ${whom}`;
+      return `Time ran out: a pass was made for ${whom}`;
     }
     if (entry.play) {
       return entry.end
         ? `${who} played ${entry.play} on ${END_WORDS[entry.end]}`
         : `${who} opened with ${entry.play}`;
     }
-    if (entry.draw) return `${who} drew`;
     return `${who} passed`;
+  },
+
+  // `count` tiles drawn by a seat, or for it when its time ran out (`playedFor`).
+  drawWords(seat, count, playedFor) {
+    const who = this.who(seat);
+    if (!playedFor) return count === 1 ? `${who} drew` : `${who} drew ${count} tiles`;
+    const whom = seat === this.me ? "you" : this.seatLabel(seat);
+    const tiles = count === 1 ? "a tile was" : `${count} tiles were`;
+    return `Time ran out: ${tiles} drawn for ${whom}`;
   },
 
   announceChanges(previous, next) {
@@ -84,15 +99,18 @@ export const words = {
     for (let i = from; i < history.length; i++) {
       const entry = history[i];
       if (entry.draw) {
+        // A seat's draws in a row are said at once, those made for it apart from its own.
+        const playedFor = this.playedFor(i);
+        const same = (next) =>
+          next && next.draw && next.seat === entry.seat && this.playedFor(i + 1) === playedFor;
         let n = 1;
-        while (history[i + 1] && history[i + 1].draw && history[i + 1].seat === entry.seat) {
+        while (same(history[i + 1])) {
           n += 1;
           i += 1;
         }
-        const who = this.who(entry.seat);
-        lines.push(n === 1 ? `${who} drew.` : `${who} drew ${n} tiles.`);
+        lines.push(`${this.drawWords(entry.seat, n, playedFor)}.`);
       } else {
-        lines.push(`${this.describeMove(entry, i, after)}.`);
+        lines.push(`${this.describeMove(entry, i)}.`);
       }
     }
     const scoredBefore = before.hand_number === after.hand_number ? before.hand_points : null;

@@ -10,7 +10,7 @@ from django.db import connection
 from django.utils import timezone
 
 from games import selectors, services, signals
-from games.engine import Rules, load
+from games.engine import Draw, Rules, load
 from games.models import LogEntry, Seat, Table
 from games.services import NotYourSeat, Player, StaleVersion, TableError
 
@@ -340,3 +340,19 @@ def test_a_hand_over_on_a_clocked_table_is_followed_by_the_next_even_if_nobody_a
     assert table.forfeited_by is None and not table.finished
     allowance = services.TOURNAMENT_TURN_SECONDS + services.TOURNAMENT_GRACE_SECONDS
     assert table.deadline > timezone.now() + timedelta(seconds=allowance - 5)
+
+
+def test_an_away_seat_may_not_play_until_it_comes_back():
+    table = started(seats=2)
+    match = load(table.record)
+    waiting = (BOB, HOST)[match.turn]  # the seat not to move: its leaving plays nothing
+    services.leave_table(public_id=table.public_id, player=waiting)
+    table.refresh_from_db()
+    version, logged = table.version, table.log.count()
+    for player, move in ((waiting, Draw()), (waiting, match.legal_moves()[0])):
+        with pytest.raises(TableError, match="^You are away: press I'm back to play again.$"):
+            services.play(public_id=table.public_id, player=player, move=move, seen_version=version)
+    table.refresh_from_db()
+    assert (table.version, table.log.count()) == (version, logged)
+    services.come_back(public_id=table.public_id, player=waiting)
+    assert table.seats.get(index=1 - match.turn).away is False
