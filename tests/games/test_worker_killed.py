@@ -138,12 +138,16 @@ def versions(tables: list[Table]) -> list[int]:
 
 def play_every_table(tables: list[Table]) -> dict[int, float]:
     """The person's whole turn at each table (draws until a tile can be laid, then a tile): the
-    computer is then to move. Returns when (``time.time()``) each turn ended, by table."""
+    computer is then to move. Returns when (``time.time()``) each turn's last move was sent, by
+    table: the computer's pause starts after that move commits, so a move answered sooner than
+    the pause after this time came too soon (a time taken after the call returned would add the
+    call's own return and the reload to the pause, and shorten it on a loaded machine)."""
     ended = {}
     for table in tables:
         table.refresh_from_db()
         while (match := load(table.record)).turn == 0:
             moves = match.legal_moves()
+            ended[table.pk] = time.time()
             services.play(
                 public_id=table.public_id,
                 player=PERSON,
@@ -151,7 +155,6 @@ def play_every_table(tables: list[Table]) -> dict[int, float]:
                 seen_version=table.version,
             )
             table.refresh_from_db()
-        ended[table.pk] = time.time()
     return ended
 
 
