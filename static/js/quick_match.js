@@ -30,12 +30,18 @@ function matched(status) {
   window.location.assign(status.table_url);
 }
 
+// Set once the person sends Cancel or Play the computer: the page is leaving by that form, and a
+// poll answered meanwhile (the entry already left the queue) must not send it elsewhere.
+let submitted = false;
+
 async function poll() {
+  if (submitted) return;
   try {
     const response = await fetch(page.dataset.statusUrl, {
       headers: { Accept: "application/json" },
       cache: "no-store",
     });
+    if (submitted) return;
     if (response.status === 404) {
       window.location.assign("/quick/");
       return;
@@ -59,7 +65,10 @@ async function poll() {
 if (page) {
   window.addEventListener("pagehide", leaveOnClose);
   for (const form of page.querySelectorAll("form")) {
-    form.addEventListener("submit", () => window.removeEventListener("pagehide", leaveOnClose));
+    form.addEventListener("submit", () => {
+      submitted = true;
+      window.removeEventListener("pagehide", leaveOnClose);
+    });
   }
   window.setTimeout(poll, POLL_MS);
 }

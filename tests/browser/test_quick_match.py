@@ -7,8 +7,12 @@ import time
 
 import pytest
 from browser_support import Site
+from django.utils.timezone import now
 from playwright.sync_api import Page, expect
 from table_driver import screenshot
+
+from matchmaking.models import Entry
+from matchmaking.services import LEASE
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -81,8 +85,14 @@ def test_cancel_leaves_the_queue(browser, server):
     press_quick_match(bob, server, "Bob")
     expect(bob.locator("#looking")).to_have_text("1")  # Ann is gone: Bob waits alone
     ann.context.close()
-    # A closed waiting page leaves the queue too (its beacon), so nobody is matched to it.
+    # A closed waiting page leaves the queue too: at once by its beacon, or when its lease runs
+    # out if the beacon is lost (a browser may close before sending it). Nobody is matched to
+    # it: once it has left, the next stranger waits alone.
     bob.context.close()
+    deadline = time.monotonic() + LEASE.total_seconds() + 5
+    while Entry.objects.filter(name="Bob", state=Entry.State.WAITING, lease_until__gt=now()):
+        assert time.monotonic() < deadline, "the closed page never left the queue"
+        time.sleep(0.2)
     cy = stranger(browser)
     press_quick_match(cy, server, "Cy")
     expect(cy.locator("#looking")).to_have_text("1")
