@@ -159,6 +159,40 @@ def phone(browser, request):
     )
 
 
+# --- accessibility --------------------------------------------------------------------------
+# Finite animations (a play's flight, the "+10" of a count) end within 300 ms on a quiet
+# machine; a loaded one stretches them. axe judges what a person sees once they end: text at a
+# faded frame fails contrast, and an element removed while axe runs is reported with the target
+# ':root' (seen in CI: the "+10" of the hand's last count).
+ANIMATIONS_ENDED = """() => Promise.all(document.getAnimations()
+    .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+    .map((animation) => animation.finished.catch(() => null)))"""
+
+
+def axe_violations(page) -> list[dict]:
+    """axe-core's violations on ``page`` once its animations have ended (none expected)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    page.evaluate(ANIMATIONS_ENDED)
+    response = Axe().run(page).response
+    assert response["passes"], "axe-core checked nothing"
+    return response["violations"]
+
+
+def axe_report(found: list[dict]) -> str:
+    """``found`` as lines a person can act on: the rule, what failed and where."""
+    lines = []
+    for violation in found:
+        nodes = violation["nodes"]
+        lines.append(
+            f"{violation['id']} ({violation['impact']}): {violation['help']} "
+            f"[{len(nodes)} nodes, e.g. {[node['target'] for node in nodes][:5]}] "
+            f"{violation['helpUrl']}"
+        )
+        lines += [f"    {node['html'][:160]}: {node.get('failureSummary')}" for node in nodes[:3]]
+    return "\n".join(lines)
+
+
 # --- people ---------------------------------------------------------------------------------
 def account(name: str):
     """A verified account ``name@example.com`` with the password ``name-password`` and the

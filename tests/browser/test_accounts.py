@@ -10,8 +10,7 @@ import re
 
 import pytest
 from accounts_support import PASSWORD, verified_user
-from axe_playwright_python.sync_playwright import Axe
-from browser_support import Mailbox
+from browser_support import Mailbox, axe_report, axe_violations
 from playwright.sync_api import Page, expect
 from table_driver import screenshot, start_match
 
@@ -202,12 +201,6 @@ def test_a_guests_game_is_theirs_after_signing_up_and_in(mailbox, server, page):
     expect(page.get_by_role("heading", name="Not your table")).to_be_visible()
 
 
-def axe_violations(page: Page) -> list[str]:
-    response = Axe().run(page).response
-    assert response["passes"], "axe-core checked nothing"
-    return [f"{v['id']}: {v['help']}" for v in response["violations"]]
-
-
 def fits_the_width(page: Page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
@@ -217,12 +210,12 @@ def test_the_account_pages_fit_a_phone_and_pass_axe(server, phone):
     for path in ("/accounts/signup/", "/accounts/login/", "/accounts/password/reset/"):
         phone.goto(server + path)
         assert fits_the_width(phone), path
-        assert axe_violations(phone) == [], path
+        assert not (found := axe_violations(phone)), f"{path}:\n{axe_report(found)}"
     sign_in(phone, server, address="ada@example.com", password=PASSWORD)
     signed_in_as(phone, "Ada Lovelace-Byron")
     for path in ("/accounts/settings/", "/accounts/password/change/", "/play/"):
         phone.goto(server + path)
         assert fits_the_width(phone), path
     phone.goto(server + "/accounts/settings/")
-    assert axe_violations(phone) == []
+    assert not (found := axe_violations(phone)), axe_report(found)
     screenshot(phone, "accounts-settings-phone")

@@ -10,7 +10,7 @@ import re
 
 import pytest
 import stripe_support
-from axe_playwright_python.sync_playwright import Axe
+from browser_support import axe_report, axe_violations
 from django.contrib.auth import get_user_model
 from django.test import Client
 from playwright.sync_api import expect
@@ -180,17 +180,12 @@ def test_asking_for_a_corporate_plan(page, server):
     assert (lead.organisation_name, lead.players, lead.email) == ("Acme", 64, "ada@acme.test")
 
 
-def axe_violations(page) -> list[dict]:
-    response = Axe().run(page).response
-    assert response["passes"], "axe-core checked nothing"
-    return [(v["id"], [n["target"] for n in v["nodes"]]) for v in response["violations"]]
-
-
 def test_the_billing_pages_have_no_axe_violations(page, stripe_site, localstripe):
     site = stripe_site(localstripe.url)
     sign_in(page, site.url, person("axe@example.com"))
     for path in ("/billing/pricing/", "/billing/", "/billing/corporate/"):
         page.goto(site.url + path)
-        assert not axe_violations(page), path
+        assert not (found := axe_violations(page)), f"{path}:\n{axe_report(found)}"
     page.get_by_role("button", name="Send").click()  # the form with its errors
-    assert not axe_violations(page), "the corporate form with errors"
+    found = axe_violations(page)
+    assert not found, "the corporate form with errors:\n" + axe_report(found)

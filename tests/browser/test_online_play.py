@@ -6,8 +6,7 @@ import re
 import time
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
-from browser_support import SCREENSHOTS
+from browser_support import SCREENSHOTS, axe_report, axe_violations
 from online_driver import assert_same_board, open_online_table
 from playwright.sync_api import expect
 
@@ -24,16 +23,6 @@ def new_page(browser):
 def shot(page, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"online-{name}.png"), full_page=True)
-
-
-def axe_violations(page) -> list[str]:
-    """axe-core's violations on the page, as readable lines (none expected)."""
-    response = Axe().run(page).response
-    assert response["passes"], "axe-core checked nothing"
-    return [
-        f"{v['id']}: {v['help']} {[n['target'] for n in v['nodes']][:5]}"
-        for v in response["violations"]
-    ]
 
 
 def board_tiles(page) -> int:
@@ -88,13 +77,13 @@ def test_two_friends_play_live_and_a_spectator_watches(browser, server):
         expect(host.get_by_role("button", name="Start")).to_be_visible()
         expect(host.locator("#join-form")).to_be_hidden()
         shot(host, "host-lobby")
-        assert not axe_violations(host), axe_violations(host)
+        assert not (found := axe_violations(host)), axe_report(found)
 
         # The friend opens the link and joins with a name; the host sees it live.
         friend.goto(link)
         expect(friend.locator("#connection")).to_have_attribute("data-state", "online")
         expect(friend.get_by_role("button", name="Start")).to_be_hidden()
-        assert not axe_violations(friend), axe_violations(friend)
+        assert not (found := axe_violations(friend)), axe_report(found)
         friend.get_by_label("Your name").fill("Bob")
         friend.get_by_role("button", name="Join the game").click()
         expect(friend.locator("#lobby-seats li")).to_have_text(
@@ -158,7 +147,7 @@ def test_two_friends_play_live_and_a_spectator_watches(browser, server):
         shot(host, "host-playing")
         shot(friend, "friend-playing")
         shot(watcher, "spectator")
-        assert not axe_violations(watcher), axe_violations(watcher)
+        assert not (found := axe_violations(watcher)), axe_report(found)
     finally:
         for context in contexts:
             context.close()

@@ -7,12 +7,13 @@ import hashlib
 import re
 
 import pytest
+from browser_support import axe_report as report
+from browser_support import axe_violations as violations
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
 from playwright.sync_api import expect
 from table_driver import Stuck, Table, screenshot
-from test_table_accessibility import report, violations
 
 from games import services
 from games.engine import Rules, load

@@ -4,7 +4,7 @@ check in on its page and play their match at the table, and the bracket page fol
 import time
 
 import pytest
-from browser_support import SCREENSHOTS, account, signed_in
+from browser_support import SCREENSHOTS, account, axe_report, axe_violations, signed_in
 from playwright.sync_api import expect
 from table_driver import SETTLED_JS, Table
 
@@ -108,8 +108,6 @@ def test_a_host_runs_a_tournament_and_two_players_play_their_match(browser, serv
 
 
 def test_the_tournament_page_fits_a_phone_and_passes_axe(browser, server):
-    from axe_playwright_python.sync_playwright import Axe
-
     host = account("host")
     services.make_host(user=host)
     players = [account(f"p{i}") for i in range(5)]
@@ -135,8 +133,7 @@ def test_the_tournament_page_fits_a_phone_and_passes_axe(browser, server):
         assert overflow <= 0
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / "tournament-phone.png"), full_page=True)
-        response = Axe().run(page).response
-        violations = [f"{v['id']}: {v['help']}" for v in response["violations"]]
-        assert violations == []
+        found = axe_violations(page)
+        assert not found, axe_report(found)
     finally:
         context.close()

