@@ -114,3 +114,24 @@ def test_the_login_flood_benchmark_runs_and_the_flood_is_turned_away():
         assert line["quiet_p50_ms"] > 0 and line["flood_p50_ms"] > 0, line
         assert set(line["flood_answers"]) <= {"200", "429", "503"}, line
     assert lines[-1]["bench"] == "login_flood.signup" and lines[-1]["ratio_known_to_new"] > 0
+
+
+def test_the_matchmaking_benchmark_seats_players_across_processes():
+    """A small run: every player joined a queue, across two processes, nobody was seated twice
+    or after leaving, and no two compatible players were left waiting."""
+    postgres, redis = services()
+    result = subprocess.run(
+        [sys.executable, "bench/matchmaking.py", "--players", "24", "--seconds", "2"]
+        + ["--drain", "4", "--processes", "2", "--threads", "4"]
+        + ["--postgres", postgres, "--redis", redis],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    line = json.loads(result.stdout.splitlines()[-1])
+    assert line["bench"] == "matchmaking" and line["errors"] == 0, line
+    assert line["entries"] == 24 and line["tables"] > 0 and line["matched"] > 0, line
+    assert line["matched_twice"] == line["ghosts_matched"] == 0, line
+    assert line["compatible_left_unmatched"] == 0, line
