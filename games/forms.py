@@ -13,9 +13,9 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from accounts.names import DisplayNameField
 from accounts.selectors import display_name, preferences_of
-from games.engine import PRESET_SEATS, InvalidRules, Preset, Rules
+from games.engine import PRESET_SEATS, TARGET_RANGE, InvalidRules, Preset, Rules
 from games.engine.bots import Level
-from games.words import HOUSE_RULES, LEVEL_NAMES, PRESET_NAMES, PRESET_SUMMARIES
+from games.words import HOUSE_RULES, LEVEL_NAMES, PRESET_NAMES, PRESET_SUMMARIES, TARGETS
 
 DEFAULT = ("", "As the preset")
 
@@ -106,12 +106,12 @@ class SetupForm(forms.Form):
     )
     target = forms.IntegerField(
         label="Target points",
-        min_value=25,
-        max_value=500,
+        min_value=TARGET_RANGE.start,
+        max_value=TARGET_RANGE[-1],
         required=False,
-        help_text="25 to 500; empty: the game's own",
+        help_text=f"{TARGETS}; empty: the game's own",
         error_messages=dict.fromkeys(
-            ("invalid", "min_value", "max_value"), "A target is from 25 to 500 points."
+            ("invalid", "min_value", "max_value"), f"A target is from {TARGETS} points."
         ),
     )
     best_of = forms.IntegerField(
@@ -243,7 +243,7 @@ class SetupForm(forms.Form):
         match match_format:
             case "target":
                 if data.get("target") is None:
-                    self.add_error("target", "Enter a target from 25 to 500 points.")
+                    self.add_error("target", f"Enter a target from {TARGETS} points.")
                     return data
                 options["match"] = {"target": data["target"]}
             case "best_of":
