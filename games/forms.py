@@ -11,10 +11,13 @@ from typing import Any
 from django import forms
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
+from accounts.forms import display_name_field
 from accounts.names import DisplayNameField
-from accounts.selectors import display_name, preferences_of
+from accounts.selectors import display_name
 from games.engine import PRESET_SEATS, TARGET_RANGE, InvalidRules, Preset, Rules
 from games.engine.bots import Level
+from games.models import Preferences
+from games.preferences import preferences_of
 from games.words import HOUSE_RULES, LEVEL_NAMES, PRESET_NAMES, PRESET_SUMMARIES, TARGETS
 
 DEFAULT = ("", "As the preset")
@@ -337,3 +340,38 @@ def setup_initial(user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
     if preferences.alternating_starters:
         initial["next_opener"] = "rotate"
     return initial
+
+
+class SettingsForm(forms.ModelForm):
+    """The display name and the preferences for new games, edited together."""
+
+    display_name = display_name_field()
+
+    class Meta:
+        model = Preferences
+        fields = [
+            "preset",
+            "target",
+            "single_draw",
+            "show_hints",
+            "computer_level",
+            "alternating_starters",
+        ]
+        labels = {
+            "preset": "Game",
+            "target": "Target score",
+            "single_draw": "Single Draw",
+            "show_hints": "Show tile hints",
+            "computer_level": "Computer level",
+            "alternating_starters": "Alternating starters",
+        }
+        widgets = {"preset": forms.RadioSelect}
+
+    field_order = ["display_name", *Meta.fields]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["target"].help_text = f"{TARGETS} points; leave empty for the game's own."
+        self.fields["target"].widget.attrs.update(
+            {"min": TARGET_RANGE.start, "max": TARGET_RANGE[-1]}
+        )
