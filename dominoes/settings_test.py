@@ -10,6 +10,14 @@ import os
 os.environ.setdefault("SECRET_KEY", "insecure-test-only-secret-key")
 # Playwright's sync API leaves an event loop in the main thread (STACK-NOTES).
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+# A process of scripts/run-tests.sh's parallel pass gets a Redis database of its own by number
+# (an execnet spec cannot carry a URL); the servers it starts inherit the resulting REDIS_URL.
+if (redis_db := os.environ.pop("TEST_REDIS_DB", "")) and os.environ.get("REDIS_URL"):
+    from urllib.parse import urlsplit
+
+    os.environ["REDIS_URL"] = (
+        urlsplit(os.environ["REDIS_URL"])._replace(path=f"/{redis_db}").geturl()
+    )
 
 from .settings import *  # noqa: E402, F403
 from .settings import DATABASES  # noqa: E402
