@@ -49,11 +49,20 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase("thanks", "Thanks", Kind.PHRASE),
     # Tells how one's hand stands: harmless between two opponents, a signal between partners.
     Phrase("stuck", "I'm stuck", Kind.PHRASE, about_the_game=True),
-    Phrase("thumbs_up", "\N{THUMBS UP SIGN}", Kind.REACTION, label="thumbs up"),
-    Phrase("clap", "\N{CLAPPING HANDS SIGN}", Kind.REACTION, label="applause"),
-    Phrase("laugh", "\N{FACE WITH TEARS OF JOY}", Kind.REACTION, label="laughing"),
+    # Reactions: drawn as pictures by the page (static/js/table/reactions.js), the emoji kept
+    # as their text.
+    Phrase("smile", "\N{SLIGHTLY SMILING FACE}", Kind.REACTION, label="smile"),
+    Phrase(
+        "laugh",
+        "\N{SMILING FACE WITH OPEN MOUTH AND SMILING EYES}",
+        Kind.REACTION,
+        label="laughing",
+    ),
     Phrase("wow", "\N{FACE WITH OPEN MOUTH}", Kind.REACTION, label="wow"),
-    Phrase("thinking", "\N{THINKING FACE}", Kind.REACTION, label="thinking"),
+    Phrase("oh_no", "\N{WORRIED FACE}", Kind.REACTION, label="oh no"),
+    Phrase(
+        "heart", "\N{HEAVY BLACK HEART}\N{VARIATION SELECTOR-16}", Kind.REACTION, label="love it"
+    ),
 )
 
 BY_ID: dict[str, Phrase] = {phrase.id: phrase for phrase in PHRASES}

@@ -54,14 +54,14 @@ def test_a_phrase_is_stored_in_its_own_words_and_leaves_the_game_alone():
         "spoken": "Good game",
         "spectator": False,
     }
-    reaction = say(table, HOST, "clap")
-    assert (reaction["text"], reaction["spoken"]) == ("👏", "applause")
+    reaction = say(table, HOST, "smile")
+    assert (reaction["text"], reaction["spoken"]) == ("🙂", "smile")
     assert reaction["kind"] == "reaction"
     table.refresh_from_db()
     assert table.version == version
     assert LogEntry.objects.filter(table=table).count() == entries
     heard = services.remarks_heard(public_id=table.public_id, player=HOST)
-    assert [r["phrase"] for r in heard["remarks"]] == ["good_game", "clap"]
+    assert [r["phrase"] for r in heard["remarks"]] == ["good_game", "smile"]
     assert heard["speaker"] == talk.speaker_token(HOST)
 
 
