@@ -172,6 +172,14 @@ class TableConsumer(AsyncWebsocketConsumer):
             snapshot = await selectors.asnapshot_at(self.public_id, version)
         await self._send_snapshot(snapshot)
 
+    async def table_remark(self, event: dict[str, Any]) -> None:
+        """A phrase was said: sent on, but a spectator's never to a player (games.services.
+        remarks)."""
+        remark = event["remark"]
+        if remark["spectator"] and self.seat is not None:
+            return
+        await self._send({"type": "remark", "remark": remark})
+
     # --- messages ---------------------------------------------------------------------------
     async def _handle(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
@@ -210,6 +218,19 @@ class TableConsumer(AsyncWebsocketConsumer):
                 case "start":
                     await in_database(services.start_table)(
                         public_id=self.public_id, player=self.player
+                    )
+                case "remark":  # a phrase's id (games.phrases), never text
+                    await in_database(services.say_remark)(
+                        public_id=self.public_id,
+                        player=self.player,
+                        phrase=message.get("phrase"),
+                        address=self.address,
+                    )
+                case "remarks":  # the page opened: what was said, and what it may say
+                    await self._send(
+                        await in_database(services.remarks_heard)(
+                            public_id=self.public_id, player=self.player
+                        )
                     )
                 case _:
                     await self._error(f"Unknown message type {kind!r}.")

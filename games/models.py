@@ -324,3 +324,24 @@ class Rating(models.Model):
     @property
     def provisional(self) -> bool:
         return self.rd > PROVISIONAL_RD
+
+
+class Remark(models.Model):
+    """A phrase or reaction said at a table (games.phrases; games.services.remarks): outside
+    the match's log and version, so a remark never changes the game nor what anyone sees of it.
+    ``seat`` None: said by a spectator, shown to spectators only."""
+
+    table = models.ForeignKey(Table, related_name="remarks", on_delete=models.CASCADE)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    name = models.CharField(max_length=DISPLAY_NAME_MAX, help_text="The speaker's name then.")
+    speaker = models.CharField(
+        max_length=32, help_text="Who said it, as a token that is the same at every table (mute)."
+    )
+    phrase = models.CharField(max_length=32, help_text="An id of games.phrases.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["table", "-id"], name="remarks_latest")]
+
+    def __str__(self) -> str:
+        return f"{self.table.public_id} {self.name}: {self.phrase}"

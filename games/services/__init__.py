@@ -16,6 +16,7 @@ committed.
 - :mod:`.decision`: what a change does (:func:`decide`), pure, for both paths.
 - :mod:`.presence`: a socket opening the table, closing, the heartbeat; leave and come back.
 - :mod:`.clock`: deadlines, the computer's turns, the sweep behind their jobs.
+- :mod:`.remarks`: a phrase or reaction said at the table (games.phrases).
 - :mod:`.rematch`, :mod:`.hints`, :mod:`.guests` (a guest signing in),
   :mod:`.tournament_tables` (a tournament's seated table).
 - :mod:`._tables`: the shared inside (locking, seating, dealing, saving and announcing).
@@ -68,6 +69,7 @@ from games.services.presence import (
     seat_disconnected,
     seats_seen,
 )
+from games.services.remarks import remarks_heard, say_remark
 from games.services.rematch import vote_rematch
 from games.services.tournament_tables import create_seated_table
 
@@ -120,6 +122,8 @@ __all__ = [
     "sweep_deadlines",
     "take_back_start",
     "turn_of",
+    "remarks_heard",
+    "say_remark",
     "undo",
     "vote_rematch",
 ]

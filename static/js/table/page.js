@@ -104,6 +104,12 @@ export class TablePage {
         this.clearPending();
         this.showHint(message);
         break;
+      case "remarks": // what was said at the table (remarks.js)
+        this.receiveRemarks(message);
+        break;
+      case "remark":
+        this.receiveRemark(message);
+        break;
       default:
         // Anything else carrying a newer version means we missed something: ask for the state.
         if (typeof message.version === "number" && message.version > this.state.version) {
@@ -180,6 +186,7 @@ export class TablePage {
     const el = $("connection");
     el.dataset.state = status;
     el.textContent = words;
+    if (status === "online" && $("talk")) this.askRemarks(); // the talk, again after a gap
   }
 
   // --- rendering ---
@@ -194,5 +201,6 @@ export class TablePage {
     this.renderStatus();
     this.renderClock();
     this.renderFairDeal();
+    this.renderTalk();
   }
 }
