@@ -79,6 +79,18 @@ class Table(models.Model):
     rematch = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
     )
+    arrivals = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Friends who came after the start, each to take a computer's seat at the next "
+        'deal: {"seat", "user", "guest", "name"}.',
+    )
+    removed = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='People the host removed before the start ("user:<id>", "guest:<session>"): '
+        "they may not join again.",
+    )
     show_hints = models.BooleanField(default=True)
     take_backs = models.PositiveIntegerField(
         default=0,

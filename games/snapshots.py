@@ -67,6 +67,8 @@ class TableSnapshot:
     # The current hand's moves the server played for a person out of time: indices into its
     # history, from the log (LogEntry.timed_out).
     played_for: tuple[int, ...] = ()
+    # Friends who came after the start: (the computer's seat they take at the next deal, name).
+    arrivals: tuple[tuple[int, str], ...] = ()
     # What is worked out of this snapshot once for all who ask (games.selectors.state_text):
     # a memo of what the fields above determine, never copied to another snapshot.
     memo: dict[str, Any] = dataclasses.field(
@@ -105,6 +107,7 @@ class TableSnapshot:
             fair_deal=None,
             hand_seed=table.hand_seed,
             played_for=played_for_of(table, match),
+            arrivals=tuple((arrival["seat"], arrival["name"]) for arrival in table.arrivals),
         ).moved(match, version=table.version, deadline=table.deadline, finished=table.finished)
 
     def moved(
