@@ -130,7 +130,7 @@ def state_of(snapshot: snapshots.TableSnapshot, seat: int | None) -> dict[str, A
             # (indices into the view's history): the page says so instead of "you played".
             "played_for": list(snapshot.played_for),
             # Who takes which computer's seat at the next deal (games.services.lobby).
-            "arrivals": [{"seat": seat, "name": name} for seat, name in snapshot.arrivals],
+            "arrivals": [{"seat": a.index, "name": a.name} for a in snapshot.arrivals],
             "show_hints": snapshot.show_hints,
             "auto_pass": snapshot.auto_pass,
             "can_undo": snapshot.kind == Table.Kind.COMPUTER,
