@@ -83,7 +83,7 @@ class Table(models.Model):
         default=list,
         blank=True,
         help_text="Friends who came after the start, each to take a computer's seat at the next "
-        'deal: {"seat", "user", "guest", "name"}.',
+        'deal: {"seat", "user", "guest", "name"}, and "seated" once it is theirs.',
     )
     removed = models.JSONField(
         default=list,
@@ -116,6 +116,10 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} table {self.public_id}"
+
+    def waiting_arrivals(self) -> list[dict[str, Any]]:
+        """The friends of ``arrivals`` the next deal seats (the others already play)."""
+        return [arrival for arrival in self.arrivals if not arrival.get("seated")]
 
     @property
     def record(self) -> dict[str, Any]:

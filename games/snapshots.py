@@ -120,7 +120,8 @@ class TableSnapshot:
             hand_seed=table.hand_seed,
             played_for=played_for_of(table, match),
             arrivals=tuple(
-                Arrival(a["seat"], a["name"], a["user"], a["guest"]) for a in table.arrivals
+                Arrival(a["seat"], a["name"], a["user"], a["guest"])
+                for a in table.waiting_arrivals()
             ),
         ).moved(match, version=table.version, deadline=table.deadline, finished=table.finished)
 

@@ -102,15 +102,16 @@ def seat_arrivals(table: Table) -> None:
     """Before a deal: each friend who came after the start takes the computer's seat they
     chose (``Table.arrivals``), from this hand on. The table's prefetched seats are changed in
     place, so what follows (:func:`advance`, the snapshot) sees people there."""
-    if not table.arrivals:
+    if not table.waiting_arrivals():
         return
     seats = {seat.index: seat for seat in table.seats.all()}
-    for arrival in table.arrivals:
+    for arrival in table.waiting_arrivals():
         seat = seats[arrival["seat"]]
         seat.bot_level, seat.away, seat.seen_at = "", False, timezone.now()
         seat.user_id, seat.guest, seat.name = arrival["user"], arrival["guest"], arrival["name"]
         seat.save(update_fields=["bot_level", "away", "seen_at", "user", "guest", "name"])
-    table.arrivals = []
+    # Kept, marked seated: a match the computer played a part of is never rated (is_rated).
+    table.arrivals = [{**arrival, "seated": True} for arrival in table.arrivals]
     table.save(update_fields=["arrivals"])
 
 

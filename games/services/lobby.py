@@ -133,7 +133,7 @@ def _computer_seat(table: Table, seats: list[Seat], wanted: int | None) -> int:
     the start (``wanted``, or the first one), or TableError saying why there is none."""
     if table.kind != Table.Kind.ONLINE or table.finished:
         raise TableError("This table has started: you can watch it.")
-    promised = {arrival["seat"] for arrival in table.arrivals}
+    promised = {arrival["seat"] for arrival in table.waiting_arrivals()}
     open_seats = [seat.index for seat in seats if seat.is_bot and seat.index not in promised]
     if not open_seats:
         raise TableError("This table has started and every seat is taken: you can watch it.")
@@ -146,7 +146,8 @@ def _computer_seat(table: Table, seats: list[Seat], wanted: int | None) -> int:
 
 def _arrival_of(table: Table, player: Player) -> dict | None:
     key = person_key(player)
-    return next((a for a in table.arrivals if _key(a["user"], a["guest"]) == key), None)
+    waiting = table.waiting_arrivals()
+    return next((a for a in waiting if _key(a["user"], a["guest"]) == key), None)
 
 
 def _key_of(seat: Seat) -> str:

@@ -3,11 +3,11 @@ un-joining, a late friend seated by the next deal; every page told live, refusal
 
 import pytest
 from asgiref.sync import sync_to_async
+from deal_support import play_out_the_hand
 from test_consumers import connect, new_session, receive_until
 
 from games import services
-from games.engine import Rules, load
-from games.models import Table
+from games.engine import Rules
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -81,24 +81,6 @@ async def test_seats_are_chosen_removed_and_given_back_and_every_page_follows():
         await communicator.disconnect()
 
 
-def finish_the_hand(public_id: str, people: dict[int, str]) -> int:
-    """Everyone plays its first legal move (the computer its own) until the hand is over."""
-    while True:
-        table = Table.objects.get(public_id=public_id)
-        match = load(table.record)
-        if match.needs_deal:
-            return table.version
-        if match.turn in people:
-            services.play(
-                public_id=public_id,
-                player=guest(people[match.turn]),
-                move=match.legal_moves()[0],
-                seen_version=table.version,
-            )
-        else:
-            services.run_bot_turn(public_id=public_id, expected_version=table.version)
-
-
 async def test_a_late_friend_is_promised_a_computers_seat_and_plays_it_from_the_next_hand():
     host_key, bob_key, dave_key = [await sync_to_async(new_session)() for _ in range(3)]
     public_id = await sync_to_async(team_table)(host_key)
@@ -116,7 +98,8 @@ async def test_a_late_friend_is_promised_a_computers_seat_and_plays_it_from_the_
     told = await receive_until(host, state_where(lambda m: m["table"]["arrivals"]))
     assert told[-1]["table"]["arrivals"] == [{"seat": 3, "name": "Dave"}]
 
-    version = await sync_to_async(finish_the_hand)(public_id, {0: host_key, 2: bob_key})
+    people = {0: guest(host_key), 2: guest(bob_key)}
+    version = await sync_to_async(play_out_the_hand)(public_id, people)
     await host.send_json_to({"type": "next_hand", "version": version})
     dealt = await receive_until(dave, state_where(lambda m: m["view"]["seat"] == 3))
     assert len(dealt[-1]["view"]["hand"]) > 0 and dealt[-1]["table"]["seats"][3]["bot"] is None

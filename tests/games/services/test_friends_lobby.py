@@ -3,6 +3,7 @@ partner, the host removing someone, un-joining, a friend who comes late taking a
 seat at the next deal; each refusal in a player's words, changing nothing."""
 
 import pytest
+from deal_support import play_out_the_hand
 
 from games import selectors, services
 from games.engine import Rules, load
@@ -100,24 +101,6 @@ def test_a_person_un_joins_before_the_start_and_may_join_again():
     refused("press Leave", services.unjoin_table, public_id=pid, player=BOB)
 
 
-def play_until_the_hand_ends(table: Table, people: dict[int, Player]) -> None:
-    """Everyone plays the first legal move (the computer its own) until the hand is over."""
-    while True:
-        table.refresh_from_db()
-        match = load(table.record)
-        if match.needs_deal:
-            return
-        if match.turn in people:
-            services.play(
-                public_id=table.public_id,
-                player=people[match.turn],
-                move=match.legal_moves()[0],
-                seen_version=table.version,
-            )
-        else:
-            assert services.run_bot_turn(public_id=table.public_id, expected_version=table.version)
-
-
 def test_a_friend_who_comes_late_takes_a_computers_seat_at_the_next_hand():
     table = lobby(seats=4)
     pid = table.public_id
@@ -150,13 +133,13 @@ def test_a_friend_who_comes_late_takes_a_computers_seat_at_the_next_hand():
         name="Eve",
     )
 
-    play_until_the_hand_ends(table, {0: HOST, 2: BOB})
+    play_out_the_hand(pid, {0: HOST, 2: BOB})
     assert seats_of(table)[1] == "computer"  # the computer finishes the hand it played
     table.refresh_from_db()
     services.next_hand(public_id=pid, player=HOST, seen_version=table.version)
     table.refresh_from_db()
     assert seats_of(table) == {0: "Host", 1: "Carol", 2: "Bob", 3: "Dave"}
-    assert table.arrivals == []
+    assert table.waiting_arrivals() == [] and all(a["seated"] for a in table.arrivals)
     state = selectors.table_state(selectors.table_for(pid), 1)
     assert len(state["view"]["hand"]) > 0 and state["table"]["seats"][1]["bot"] is None
     match = load(table.record)

@@ -6,6 +6,7 @@ from datetime import timedelta
 
 import pytest
 from accounts_support import verified_user
+from deal_support import play_out_the_hand
 
 from games import selectors, services
 from games.engine import Rules
@@ -116,3 +117,22 @@ def test_a_friends_table_with_the_computer_is_casual_however_its_people_sign_in(
     table.refresh_from_db()
     assert not table.finished and table.forfeited_by is None
     assert Seat.objects.get(table=table, index=1).away is True
+
+
+def test_a_match_a_friend_joined_late_is_casual_though_all_its_people_sign_in():
+    ada, bob = member("Ada"), member("Bob")
+    table = services.create_online_table(
+        player=ada, name="Ada", rules=Rules.for_preset("draw", seats=2)
+    )
+    services.start_table(public_id=table.public_id, player=ada)  # the computer at seat 1
+    services.join_table(public_id=table.public_id, player=bob, name="Bob")
+    version = play_out_the_hand(table.public_id, {0: ada})
+    services.next_hand(public_id=table.public_id, player=ada, seen_version=version)
+    table.refresh_from_db()
+    seats = list(table.seats.all())
+    assert [s.user_id for s in seats] == [ada.user_id, bob.user_id]
+    assert not services.is_rated(table, Rules.from_record(table.rules), seats)
+    gone_past_the_grace(table, 1)
+    assert services.hand_over_if_gone(public_id=table.public_id, seat_index=1)
+    table.refresh_from_db()
+    assert not table.finished  # the computer plays for him: no loss at a casual table
