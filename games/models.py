@@ -79,6 +79,18 @@ class Table(models.Model):
     rematch = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
     )
+    arrivals = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Friends who came after the start, each to take a computer's seat at the next "
+        'deal: {"seat", "user", "guest", "name"}, and "seated" once it is theirs.',
+    )
+    removed = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='People the host removed before the start ("user:<id>", "guest:<session>"): '
+        "they may not join again.",
+    )
     show_hints = models.BooleanField(default=True)
     take_backs = models.PositiveIntegerField(
         default=0,
@@ -104,6 +116,10 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} table {self.public_id}"
+
+    def waiting_arrivals(self) -> list[dict[str, Any]]:
+        """The friends of ``arrivals`` the next deal seats (the others already play)."""
+        return [arrival for arrival in self.arrivals if not arrival.get("seated")]
 
     @property
     def record(self) -> dict[str, Any]:

@@ -5,6 +5,7 @@ import { board } from "./board.js";
 import { clock } from "./clock.js";
 import { controls } from "./controls.js";
 import { drag } from "./drag.js";
+import { lobby } from "./lobby.js";
 import { motion } from "./motion.js";
 import { $, TablePage } from "./page.js";
 import { remarks } from "./remarks.js";
@@ -13,7 +14,7 @@ import { result } from "./result.js";
 import { soundsFor } from "./sound.js";
 import { words } from "./words.js";
 
-Object.assign(TablePage.prototype, board, clock, controls, drag, motion, remarks, render, result, words, {
+Object.assign(TablePage.prototype, board, clock, controls, drag, lobby, motion, remarks, render, result, words, {
   soundChanges(previous, next) {
     for (const name of soundsFor(this, previous, next)) this.sounds.play(name);
   },

@@ -16,6 +16,7 @@ export class TablePage {
     this.state = null; // the payload on screen
     this.selected = null; // a tile waiting for the player to choose its end
     this.hint = null;
+    this.arriving = null; // the computer's seat promised to this watcher (lobby.js)
     this.pending = null; // a timer while a sent intent waits for its answer
     this.drag = null;
     this.suppressClick = false;
@@ -109,6 +110,9 @@ export class TablePage {
         break;
       case "remark":
         this.receiveRemark(message);
+      case "arrival": // the computer's seat this watcher takes at the next hand (lobby.js)
+        this.arriving = message.seat;
+        this.renderLobby();
         break;
       default:
         // Anything else carrying a newer version means we missed something: ask for the state.

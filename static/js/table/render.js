@@ -215,48 +215,4 @@ export const render = {
     $("fair-seed").hidden = !fair?.seed;
     $("fair-seed-value").textContent = fair?.seed || "";
   },
-
-  // --- online tables: the lobby before the start, and who is watching ---
-  renderLobby() {
-    const table = this.state.table;
-    this.root.dataset.phase = this.started ? "play" : "lobby";
-    if (this.watching) this.root.dataset.watching = "true";
-    else delete this.root.dataset.watching;
-    const watching = $("watching");
-    if (watching) watching.hidden = !(this.watching && this.started);
-    const lobby = $("lobby");
-    if (!lobby) return;
-    lobby.hidden = this.started;
-    if (this.started) return;
-    const list = $("lobby-seats");
-    list.replaceChildren();
-    for (let i = 0; i < table.seat_count; i++) {
-      const seat = table.seats.find((s) => s.index === i);
-      const li = document.createElement("li");
-      li.dataset.seat = String(i);
-      if (seat) {
-        li.className = "taken";
-        li.textContent = this.seatLabel(i);
-        if (i === 0) li.append(span("seat-tag", "host"));
-        if (i === this.me) li.append(span("seat-tag", "you"));
-      } else {
-        li.className = "empty";
-        li.textContent = "waiting\u2026";
-      }
-      if (this.info.teams) {
-        // Partners sit across the table: seats 1 and 3 against seats 2 and 4.
-        const team = this.sideOf(i) + 1;
-        li.dataset.team = String(team);
-        li.append(span("seat-tag", `team ${team}`));
-        const partner = !this.watching && i !== this.me && this.sideOf(i) === this.sideOf(this.me);
-        if (partner) li.append(span("seat-tag", "your partner"));
-      }
-      list.append(li);
-    }
-    const free = table.seats.length < table.seat_count;
-    $("join-form").hidden = !this.watching || !free;
-    $("join").disabled = Boolean(this.pending);
-    $("start-box").hidden = this.me !== 0;
-    $("start").disabled = Boolean(this.pending);
-  },
 };

@@ -220,6 +220,13 @@ export const words = {
   matchWords(view) {
     const forfeit = this.state.table.forfeited_by;
     if (forfeit != null) {
+      // An away seat never runs out of time (the computer plays it): its forfeit is a person
+      // gone past the grace at a rated table, who loses the match by leaving it.
+      const seat = this.state.table.seats.find((s) => s.index === forfeit);
+      const name = this.who(forfeit);
+      if (seat?.away) {
+        return `${name} left for good and ${name === "You" ? "lose" : "loses"} the match.`;
+      }
       return `${this.seatLabel(forfeit)} ran out of time and forfeits the match.`;
     }
     const winners = view.match.winners || [];
