@@ -64,8 +64,15 @@ def make_host(*, user: AbstractBaseUser) -> None:
 
 
 def check_player_limit(tournament: Tournament, confirmed: int) -> None:
+    """The host's plan limit (said with the plan's words, for the host), then the host's own
+    cap (a tournament a host chose to keep small)."""
     if confirmed > plans.tournament_player_limit(host=tournament.host):
         raise TournamentError(plans.limit_explanation(host=tournament.host).message)
+    if tournament.player_cap is not None and confirmed > tournament.player_cap:
+        raise TournamentError(
+            f"This tournament is capped at {tournament.player_cap} players: raise the cap in "
+            "its settings for more."
+        )
 
 
 def locked(public_id: str) -> Tournament:

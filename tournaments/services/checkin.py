@@ -14,7 +14,7 @@ from accounts.selectors import display_name
 from games import services as games
 from tournaments import jobs, selectors
 from tournaments.models import Tournament, TournamentMatch
-from tournaments.services import formats, results
+from tournaments.services import formats, results, rounds
 from tournaments.services.access import (
     NotYourTournament,
     TournamentError,
@@ -143,22 +143,31 @@ def sweep_tournaments() -> int:
     """The safety net behind the jobs and the result signal (the deadline sweep calls it through
     ``settings.DEADLINE_SWEEPERS``, also after a deployment): close every check-in window that
     ended without its job, and record every finished table whose result was not heard (a
-    process that died between the table's commit and the signal). Returns how many it did."""
+    process that died between the table's commit and the signal), and start every tournament
+    whose automatic start is due. Returns how many it did."""
     expired = TournamentMatch.objects.filter(
         status=TournamentMatch.Status.CHECK_IN, check_in_deadline__lte=timezone.now()
     )
     unheard = TournamentMatch.objects.filter(
         status=TournamentMatch.Status.PLAYING, table__finished=True
     )
+    started = sum(rounds.start_when_due(public_id=public_id) for public_id in rounds.due_to_start())
     closed = sum(close_check_in(match_id=pk) for pk in expired.values_list("pk", flat=True))
-    return closed + sum(
-        results.record_table_result(public_id=public_id)
-        for public_id in unheard.values_list("table__public_id", flat=True)
+    return (
+        started
+        + closed
+        + sum(
+            results.record_table_result(public_id=public_id)
+            for public_id in unheard.values_list("table__public_id", flat=True)
+        )
     )
 
 
 def enforce_check_ins(*, public_id: str) -> None:
-    """Opening a tournament's page closes its check-in windows that have ended."""
+    """Opening a tournament's page starts it if its automatic start is due, and closes its
+    check-in windows that have ended."""
+    if public_id in rounds.due_to_start(public_id=public_id):
+        rounds.start_when_due(public_id=public_id)
     expired = TournamentMatch.objects.filter(
         tournament__public_id=public_id,
         status=TournamentMatch.Status.CHECK_IN,
