@@ -57,6 +57,15 @@ def test_a_host_schedules_seeds_replaces_and_overrides_from_the_console(browser,
         expect(host.locator("ol.seeding > li")).to_have_text(
             [re.compile(rf"^\s*{i}\s+{n}") for i, n in enumerate(["ann", "dan", "bob", "cat"], 1)]
         )
+        # and by mouse: cat dragged above bob
+        rows = host.locator("ol.seeding > li")
+        rows.filter(has_text="cat").drag_to(
+            rows.filter(has_text="bob"), target_position={"x": 20, "y": 5}
+        )
+        expect(host.locator(".messages")).to_contain_text("Seeding order saved.")
+        expect(rows).to_have_text(
+            [re.compile(rf"^\s*{i}\s+{n}") for i, n in enumerate(["ann", "dan", "cat", "bob"], 1)]
+        )
         # ann cannot come: sub1 takes her place (and her seed)
         row = host.locator("ol.seeding > li", has_text="ann")
         row.get_by_text("Replace", exact=False).first.click()
@@ -69,18 +78,19 @@ def test_a_host_schedules_seeds_replaces_and_overrides_from_the_console(browser,
         host.get_by_role("button", name="Start now").click()
         expect(host.locator("#console-status")).to_have_text("Running")
         seeds = list(tournament.entrants.order_by("seed_position").values_list("user__username"))
-        assert [s for (s,) in seeds] == ["sub1", "dan", "bob", "cat"]
+        assert [s for (s,) in seeds] == ["sub1", "dan", "cat", "bob"]
         first, second = sorted(checking_in(tournament), key=lambda m: m.slot)
-        assert {first.first.user.username, first.second.user.username} == {"sub1", "cat"}
+        # seed 1 meets seed 4; seeds 1 and 2 can meet only in the final
+        assert {first.first.user.username, first.second.user.username} == {"sub1", "bob"}
 
-        # cat does not show: sub2 takes cat's place at check-in and plays
+        # bob does not show: sub2 takes bob's place at check-in and plays
         services.check_in(player=first.first.user, match_id=first.pk)
         host.reload()
         no_show = host.locator(f".check-ins li[data-match='{first.pk}']")
-        no_show.get_by_text("Replace cat").click()
-        no_show.get_by_label("Email of the substitute for cat").fill("sub2@example.com")
+        no_show.get_by_text("Replace bob").click()
+        no_show.get_by_label("Email of the substitute for bob").fill("sub2@example.com")
         screenshots(host, "console-check-in")
-        no_show.get_by_role("button", name="Give cat's place away").click()
+        no_show.get_by_role("button", name="Give bob's place away").click()
         expect(host.locator(".messages")).to_contain_text("sub2@example.com has the place")
         first.refresh_from_db()
         services.check_in(player=first.second.user, match_id=first.pk)
@@ -128,5 +138,6 @@ def test_a_host_schedules_seeds_replaces_and_overrides_from_the_console(browser,
         expect(player.locator(".starts time")).to_contain_text("June 2, 2030")
         expect(player.locator(".starts time")).to_contain_text("8:00 AM (your time)")
         expect(player.locator(".about")).to_contain_text("Again.")
+        screenshots(player, "tournament-start-time")
     finally:
         context.close()
