@@ -14,6 +14,7 @@ from tournament_play import (
     make_host,
     make_user,
     play_out,
+    settings_of,
     tournament_with,
 )
 
@@ -26,16 +27,8 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 def auto_starting(count: int, **settings) -> Tournament:
     """A tournament set to start by itself tomorrow, then moved to a start a second ago."""
     tournament, _ = tournament_with(count, **settings)
-    services.update_tournament(
-        user=tournament.host,
-        public_id=tournament.public_id,
-        name=tournament.name,
-        format=tournament.format,
-        scoring=tournament.scoring,
-        match_length=tournament.match_length,
-        rounds=tournament.rounds,
-        schedule=services.Schedule(starts_at=timezone.now() + timedelta(days=1), auto_start=True),
-    )
+    tomorrow = timezone.now() + timedelta(days=1)
+    services.update_tournament(**settings_of(tournament, starts_at=tomorrow, auto_start=True))
     Tournament.objects.filter(pk=tournament.pk).update(
         starts_at=timezone.now() - timedelta(seconds=1)
     )
@@ -45,15 +38,9 @@ def auto_starting(count: int, **settings) -> Tournament:
 # --- the automatic start ---------------------------------------------------------------------
 def test_the_job_does_nothing_before_the_start_time():
     tournament, _ = tournament_with(2)
-    services.update_tournament(
-        user=tournament.host,
-        public_id=tournament.public_id,
-        name=tournament.name,
-        format=tournament.format,
-        scoring=tournament.scoring,
-        match_length=tournament.match_length,
-        schedule=services.Schedule(starts_at=timezone.now() + timedelta(hours=1), auto_start=True),
-    )  # the inline job ran at once: too early
+    soon = timezone.now() + timedelta(hours=1)
+    # the inline job runs at once: too early
+    services.update_tournament(**settings_of(tournament, starts_at=soon, auto_start=True))
     assert not services.start_when_due(public_id=tournament.public_id)
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.DRAFT

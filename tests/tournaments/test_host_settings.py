@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.urls import reverse
 from django.utils import timezone
-from tournament_play import checking_in, make_host, make_user, tournament_with
+from tournament_play import checking_in, make_host, make_user, settings_of, tournament_with
 
 from billing import plans
 from games.models import Rating
@@ -19,19 +19,6 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 def later(hours: float = 24) -> datetime:
     return timezone.now() + timedelta(hours=hours)
-
-
-def settings_of(tournament: Tournament, **schedule) -> dict:
-    return {
-        "user": tournament.host,
-        "public_id": tournament.public_id,
-        "name": tournament.name,
-        "format": tournament.format,
-        "scoring": tournament.scoring,
-        "match_length": tournament.match_length,
-        "rounds": tournament.rounds,
-        "schedule": services.Schedule(**schedule),
-    }
 
 
 def test_the_schedule_is_saved_with_the_tournament():

@@ -105,6 +105,18 @@ def locked_match(match_id: int) -> tuple[Tournament, TournamentMatch]:
     return tournament, match
 
 
+def locked_match_for_host(
+    public_id: str, match_id: int, user: AbstractBaseUser
+) -> tuple[Tournament, TournamentMatch]:
+    """:func:`locked_match`, for a match of the tournament ``public_id`` that ``user`` manages."""
+    tournament, match = locked_match(match_id)
+    if tournament.public_id != public_id:
+        raise TournamentError("There is no such match in this tournament.")
+    if not manages(user, tournament):
+        raise NotYourTournament
+    return tournament, match
+
+
 def require_draft(tournament: Tournament, why: str) -> None:
     if tournament.status != Tournament.Status.DRAFT:
         status = tournament.get_status_display().lower()

@@ -6,7 +6,7 @@ as soon as both its players are known.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import partial
 
 from django.db import transaction
@@ -88,6 +88,22 @@ def open_match(match: TournamentMatch) -> None:
     match.check_in_deadline = timezone.now() + timedelta(seconds=seconds)
     match.save(update_fields=["status", "check_in_deadline"])
     transaction.on_commit(partial(jobs.schedule_check_in_close, match_id=match.pk, seconds=seconds))
+
+
+def push_check_in(match: TournamentMatch, deadline: datetime) -> None:
+    """Move a checking-in match's window to end at ``deadline`` and schedule its closing (the
+    job scheduled for the old end finds the new one in the database and does nothing)."""
+    match.check_in_deadline = deadline
+    match.save(update_fields=["check_in_deadline"])
+    seconds = (deadline - timezone.now()).total_seconds()
+    transaction.on_commit(partial(jobs.schedule_check_in_close, match_id=match.pk, seconds=seconds))
+
+
+def a_whole_window(tournament: Tournament, match: TournamentMatch) -> datetime:
+    """The later of the match's deadline and a whole check-in window from now: what a player
+    new to the match (a substitute, a result's new winner) has to check in."""
+    window = timezone.now() + timedelta(minutes=tournament.check_in_minutes)
+    return max(match.check_in_deadline, window)
 
 
 def after_result(tournament: Tournament, match: TournamentMatch) -> None:

@@ -3,22 +3,13 @@ the result, the standings and the bracket following."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-from functools import partial
-
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.utils import timezone
 
-from tournaments import host_emails, jobs, selectors, swiss
+from tournaments import host_emails, selectors, swiss
 from tournaments.models import Tournament, TournamentMatch
-from tournaments.services.access import (
-    NotYourTournament,
-    TournamentError,
-    bump,
-    locked_match,
-    manages,
-)
+from tournaments.services import formats
+from tournaments.services.access import TournamentError, bump, locked_match_for_host
 
 REASON_LENGTH = 200
 
@@ -43,11 +34,7 @@ def override_result(
     if len(reason) > REASON_LENGTH:
         raise TournamentError(f"A reason is at most {REASON_LENGTH} characters.")
     with transaction.atomic():
-        tournament, match = locked_match(match_id)
-        if tournament.public_id != public_id:
-            raise TournamentError("There is no such match in this tournament.")
-        if not manages(host, tournament):
-            raise NotYourTournament
+        tournament, match = locked_match_for_host(public_id, match_id, host)
         if tournament.status == Tournament.Status.CANCELLED:
             raise TournamentError("This tournament was cancelled: its results stand as they are.")
         if match.status != TournamentMatch.Status.FINISHED:
@@ -130,16 +117,9 @@ def _move_on_in_bracket(tournament: Tournament, match: TournamentMatch, winner_i
     side = "first" if following.first_id == match.winner_id else "second"
     setattr(following, f"{side}_id", winner_id)
     setattr(following, f"{side}_ready", False)
-    fields = [side, f"{side}_ready"]
+    following.save(update_fields=[side, f"{side}_ready"])
     if following.status == TournamentMatch.Status.CHECK_IN:
-        window = timedelta(minutes=tournament.check_in_minutes)
-        following.check_in_deadline = max(following.check_in_deadline, timezone.now() + window)
-        fields.append("check_in_deadline")
-        seconds = (following.check_in_deadline - timezone.now()).total_seconds()
-        transaction.on_commit(
-            partial(jobs.schedule_check_in_close, match_id=following.pk, seconds=seconds)
-        )
-    following.save(update_fields=fields)
+        formats.push_check_in(following, formats.a_whole_window(tournament, following))
 
 
 def _crown_again(tournament: Tournament, match: TournamentMatch) -> None:

@@ -4,24 +4,20 @@ row: its seed, its matches and results so far), so brackets and standings stay w
 
 from __future__ import annotations
 
-from datetime import timedelta
-from functools import partial
-
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import host_emails, jobs
+from tournaments import host_emails
 from tournaments.models import Entrant, Tournament, TournamentMatch
+from tournaments.services import formats
 from tournaments.services.access import (
-    NotYourTournament,
     TournamentError,
     bump,
     check_player_limit,
     locked_for_host,
-    locked_match,
-    manages,
+    locked_match_for_host,
     require_draft,
 )
 from tournaments.services.entrants import entrant_of
@@ -49,11 +45,7 @@ def replace_no_show(
     """While a match checks in, the player with the account of ``email`` takes the place of
     ``entrant_id``, who has not checked in; the substitute has a whole check-in window."""
     with transaction.atomic():
-        tournament, match = locked_match(match_id)
-        if tournament.public_id != public_id:
-            raise TournamentError("There is no such match in this tournament.")
-        if not manages(host, tournament):
-            raise NotYourTournament
+        tournament, match = locked_match_for_host(public_id, match_id, host)
         if match.status != TournamentMatch.Status.CHECK_IN:
             raise TournamentError("Only a player of a match checking in can be replaced.")
         if match.check_in_deadline <= timezone.now():
@@ -66,13 +58,7 @@ def replace_no_show(
             raise TournamentError("That player has checked in: only a no-show can be replaced.")
         entrant = match.first if side == "first" else match.second
         _take_place(tournament, entrant, _substitute(tournament, email))
-        window = timedelta(minutes=tournament.check_in_minutes)
-        match.check_in_deadline = max(match.check_in_deadline, timezone.now() + window)
-        match.save(update_fields=["check_in_deadline"])
-        seconds = (match.check_in_deadline - timezone.now()).total_seconds()
-        transaction.on_commit(
-            partial(jobs.schedule_check_in_close, match_id=match.pk, seconds=seconds)
-        )
+        formats.push_check_in(match, formats.a_whole_window(tournament, match))
     return match
 
 
