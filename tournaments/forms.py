@@ -109,8 +109,8 @@ class TournamentSettingsForm(forms.ModelForm):
         if self.instance.starts_at is not None:  # shown as the host entered it
             local = timezone.localtime(self.instance.starts_at, ZoneInfo(self.instance.time_zone))
             self.initial["starts_at"] = local.strftime(LOCAL_MINUTE)
-        if self.instance.pk is None and "time_zone" in self.fields:
-            # a new tournament: the browser's zone replaces UTC (tournament-settings.js)
+        if self.instance.starts_at is None and "time_zone" in self.fields:
+            # no start set yet: the browser's zone replaces UTC (tournament-settings.js)
             self.fields["time_zone"].widget.attrs["data-guess"] = "browser"
         if self.instance.pk is not None:  # the saved length shows in its own field
             if self.instance.scoring == Tournament.Scoring.BEST_OF:

@@ -9,7 +9,7 @@ test_hosting_in_browser.py); every step of the host's is in the browser."""
 import re
 
 import pytest
-from browser_support import account, signed_in
+from browser_support import account, axe_report, axe_violations, signed_in
 from playwright.sync_api import expect
 from test_hosting_in_browser import screenshots
 from tournament_play import check_in_both, checking_in, play_out
@@ -71,6 +71,7 @@ def test_a_host_schedules_seeds_replaces_and_overrides_from_the_console(browser,
         row.get_by_text("Replace", exact=False).first.click()
         row.get_by_label("Email of the player taking ann's place").fill("sub1@example.com")
         screenshots(host, "console-draft")
+        assert not (found := axe_violations(host)), axe_report(found)
         row.get_by_role("button", name="Replace ann").click()
         expect(host.locator(".messages")).to_contain_text("sub1@example.com has the place")
         expect(host.locator("ol.seeding > li").first).to_contain_text("sub1")
@@ -90,6 +91,7 @@ def test_a_host_schedules_seeds_replaces_and_overrides_from_the_console(browser,
         no_show.get_by_text("Replace bob").click()
         no_show.get_by_label("Email of the substitute for bob").fill("sub2@example.com")
         screenshots(host, "console-check-in")
+        assert not (found := axe_violations(host)), axe_report(found)
         no_show.get_by_role("button", name="Give bob's place away").click()
         expect(host.locator(".messages")).to_contain_text("sub2@example.com has the place")
         first.refresh_from_db()
@@ -114,6 +116,7 @@ def test_a_host_schedules_seeds_replaces_and_overrides_from_the_console(browser,
         result.get_by_label(loser_name, exact=True).check()
         result.get_by_label("Reason, shown to the players").fill("Scores misreported")
         screenshots(host, "console-override")
+        assert not (found := axe_violations(host)), axe_report(found)
         result.get_by_role("button", name="Save the new result").click()
         expect(host.locator(".messages")).to_contain_text("Result changed.")
         expect(host.locator(".lede .champion")).to_have_text(loser_name)
