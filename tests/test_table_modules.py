@@ -2,7 +2,10 @@
 without a build step, and the replay viewer imports the table's geometry and tiles instead of
 keeping copies. (What the modules do is shown by the browser tests in tests/browser/.)"""
 
+import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,3 +42,28 @@ def test_the_replay_viewer_imports_the_tables_geometry_and_tiles():
     # No second copy of the layout or the tile drawing.
     for name in ("function layoutTable", "function tileSVG", "function handTileSVG"):
         assert name not in replay, name
+
+
+def test_the_weight_benchmark_counts_every_file_the_table_page_loads():
+    """bench/table_weight.py (the A/B of issue 20): the page's stylesheets, its entry module and
+    every module that one imports, at a git revision."""
+    done = subprocess.run(
+        [sys.executable, "bench/table_weight.py", "--rev", "HEAD"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    weight = json.loads(done.stdout)
+    committed = subprocess.run(
+        ["git", "ls-tree", "--name-only", "HEAD", "static/js/table/"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    expected = {"css/site.css", "css/table.css"} | {p.removeprefix("static/") for p in committed}
+    assert set(weight["by_file"]) == expected
+    files = weight["by_file"].values()
+    assert 0 < weight["gzip"] < weight["bytes"] == sum(f["bytes"] for f in files)
