@@ -4,6 +4,7 @@
 
 import { $ } from "./page.js";
 import { backsSVG, handTileSVG } from "./tiles.js";
+import { plural } from "./words.js";
 
 // Where each seat sits, counted from the person at the bottom in turn order.
 const POSITIONS = {
@@ -81,14 +82,14 @@ export const render = {
       const count = view.counts[i] ?? 0;
       const backs = span("seat-backs", "");
       backs.innerHTML = backsSVG(count);
-      backs.append(span("seat-tiles", `${count} tile${count === 1 ? "" : "s"}`));
+      backs.append(span("seat-tiles", plural(count, "tile")));
       li.append(backs);
-      const score = span("seat-score", `${this.liveScore(side)} pts`);
+      const score = span("seat-score", plural(this.liveScore(side), "pt"));
       score.dataset.side = String(side);
       li.append(score);
       if (bestOf) {
         const wins = view.hand_wins[side] ?? 0;
-        li.append(span("seat-wins", `${wins} hand${wins === 1 ? "" : "s"} won`));
+        li.append(span("seat-wins", `${plural(wins, "hand")} won`));
       }
       if (turn) {
         li.append(span("visually-hidden", "to play"));
@@ -103,9 +104,10 @@ export const render = {
     $("round").textContent = String(view.hand_number + 1);
     $("boneyard").textContent = String(view.boneyard);
     $("pile").innerHTML = backsSVG(Math.min(view.boneyard, 4));
-    const counting = view.count !== null && view.count !== undefined;
-    $("count-line").hidden = !counting;
-    if (counting) $("count").textContent = String(view.count);
+    // In All Fives the count is shown from the deal on (0 on an empty table): a line that
+    // appeared with the first tile moved the felt down on a phone, where it wraps.
+    $("count-line").hidden = !this.info.fives;
+    $("count").textContent = String(view.count ?? 0);
   },
 
   renderStatus() {
