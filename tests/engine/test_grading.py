@@ -1,7 +1,6 @@
 """The coach's grading of one decision (games.engine.bots.grading): from the seat's view alone,
 a known blunder graded Blunder with the better move and why, forced moves not graded."""
 
-
 import pytest
 
 from games.engine import ALL_TILES, Deal, End, Match, Play, Rules, Tile
@@ -25,7 +24,9 @@ def dealt(mine: str, theirs: str, boneyard_first: str = "") -> Match:
     return match
 
 
-def count_of_fifteen_on_offer(theirs: str = "6-4 5-5 3-3 4-4 5-4 3-0 2-2", first: str = "") -> Match:
+def count_of_fifteen_on_offer(
+    theirs: str = "6-4 5-5 3-3 4-4 5-4 3-0 2-2", first: str = ""
+) -> Match:
     """I open 6-6 (the first hand's forced opening); the other seat's only six is 6-4. Then the
     count is 16 (the spinner's 12 and the 4): my 4-3 on the 4 makes it 15 and scores 15 at
     once, my 6-2 on the other side makes it 6 and scores nothing."""

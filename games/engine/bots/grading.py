@@ -26,7 +26,9 @@ from .master import Budget, decide
 
 #: The coach's thinking per decision: a hand of a person's seven to fourteen decisions is
 #: graded within a few seconds on a shared 2-core machine; the solver takes the small positions.
-COACH_BUDGET = Budget(seconds=0.25, max_deals=48, exact_nodes=4000)
+#: A number of deals, not a time: the same view and seed give the same grade however loaded the
+#: machine is (the seconds are only a guard against a runaway).
+COACH_BUDGET = Budget(seconds=5.0, max_deals=48, exact_nodes=4000)
 
 
 class Grade(StrEnum):
