@@ -9,7 +9,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
+
+from django.db.models import F
 
 from accounts.players import Player
 from games.engine import Rules, load
@@ -64,16 +68,52 @@ def review_json(row: HandReview) -> dict[str, Any]:
     }
 
 
-def match_accuracy(table: Table, seat: int) -> float | None:
-    """The seat's accuracy over the match: the mean over its graded decisions of every hand."""
-    return _mean_accuracy(table.reviews.filter(seat=seat))
+@dataclass(frozen=True, slots=True)
+class Skill:
+    """Skill apart from the tiles: accuracy over the graded decisions (each decision counts
+    once), and luck, what the deals were worth to master on average a hand (in points: above 0,
+    good tiles)."""
+
+    accuracy: float | None
+    luck: float | None
+    hands: int
+
+    @classmethod
+    def of(cls, rows: Iterable[HandReview]) -> Skill:
+        total = graded = luck = 0.0
+        hands = lucky = 0
+        for row in rows:
+            hands += 1
+            if row.accuracy is not None and row.decisions:
+                total += row.accuracy * len(row.decisions)
+                graded += len(row.decisions)
+            if row.luck is not None:
+                luck += row.luck
+                lucky += 1
+        return cls(
+            accuracy=total / graded if graded else None,
+            luck=luck / lucky if lucky else None,
+            hands=hands,
+        )
 
 
-def _mean_accuracy(rows: Any) -> float | None:
-    total = count = 0.0
-    for row in rows:
-        graded = len(row.decisions)
-        if row.accuracy is not None and graded:
-            total += row.accuracy * graded
-            count += graded
-    return total / count if count else None
+def skill_by_match(results: Iterable[Any]) -> dict[int, Skill]:
+    """For match results (rows with ``table_id`` and ``seat``), each one's :class:`Skill`,
+    keyed by the result's id; a match with no review has none."""
+    results = list(results)
+    wanted = {(result.table_id, result.seat): result.id for result in results}
+    rows: dict[int, list[HandReview]] = {}
+    reviews = HandReview.objects.filter(table_id__in={table for table, _ in wanted})
+    for row in reviews.only("table_id", "seat", "accuracy", "luck", "decisions"):
+        key = wanted.get((row.table_id, row.seat))
+        if key is not None:
+            rows.setdefault(key, []).append(row)
+    return {key: Skill.of(found) for key, found in rows.items()}
+
+
+def skill_of(user: Any) -> Skill:
+    """The player's skill over every finished match they played signed in."""
+    rows = HandReview.objects.filter(
+        table__finished=True, table__seats__user=user, table__seats__index=F("seat")
+    ).only("accuracy", "luck", "decisions")
+    return Skill.of(rows)

@@ -43,6 +43,7 @@ def statistics(request: HttpRequest) -> HttpResponse:
             "stats": figures,
             "chart": results_chart(figures.by_day),
             "ratings": stats.ratings_of(request.user),
+            "skill": coach_selectors.skill_of(request.user),
             "profile_user": request.user,
         },
     )
@@ -72,6 +73,7 @@ def profile(request: HttpRequest, key: str) -> HttpResponse:
             "name": display_name(user),
             "stats": stats.statistics_of(user),
             "ratings": stats.ratings_of(user),
+            "skill": coach_selectors.skill_of(user),
         },
     )
 

@@ -10,6 +10,21 @@ const points = (value) => {
   return `${rounded} ${Math.abs(rounded) === 1 ? "point" : "points"}`;
 };
 
+// Words with tile names ("6-2") kept whole: a narrow screen must not break a tile at its dash.
+const withTiles = (element, text) => {
+  element.replaceChildren();
+  for (const part of text.split(/(\b[0-6]-[0-6]\b)/)) {
+    if (!/^[0-6]-[0-6]$/.test(part)) {
+      element.append(part);
+      continue;
+    }
+    const tile = document.createElement("span");
+    tile.className = "tile-name";
+    tile.textContent = part;
+    element.append(tile);
+  }
+};
+
 export class CoachPanel {
   constructor(data, go) {
     this.data = data;
@@ -45,6 +60,17 @@ export class CoachPanel {
       return;
     }
     $("coach-empty").hidden = true;
+    // The match's accuracy for each reviewed seat: every graded decision counts once.
+    const seats = [...new Set(reviews.map((r) => r.seat))];
+    $("coach-match").textContent = seats
+      .map((seat) => {
+        const graded = reviews.filter((r) => r.seat === seat && r.accuracy !== null);
+        const count = graded.reduce((n, r) => n + r.decisions.length, 0);
+        const total = graded.reduce((n, r) => n + r.accuracy * r.decisions.length, 0);
+        const name = this.data.names[seat];
+        return count ? `${name}: ${Math.round(total / count)}% accuracy over the match.` : "";
+      })
+      .join(" ");
     for (const review of reviews) {
       const li = document.createElement("li");
       li.dataset.hand = String(review.hand + 1);
@@ -75,9 +101,11 @@ export class CoachPanel {
       button.textContent = `Hand ${review.hand + 1}, move ${decision.ply + 1}`;
       button.addEventListener("click", () => this.go(step));
       const words = document.createElement("span");
-      words.textContent =
+      withTiles(
+        words,
         ` ${this.data.names[review.seat]} played ${decision.played}: ${decision.label}, ` +
-        `${points(decision.cost)} lost on average. Better: ${decision.best}. ${decision.reason}`;
+          `${points(decision.cost)} lost on average. Better: ${decision.best}. ${decision.reason}`,
+      );
       li.append(button, words);
       moments.append(li);
     }
@@ -95,10 +123,12 @@ export class CoachPanel {
         const who = this.data.names[review.seat];
         const better = decision.best === decision.played ? "" : ` Better: ${decision.best}. ${decision.reason}`;
         note.dataset.grade = decision.grade;
-        note.textContent =
+        withTiles(
+          note,
           `${who} is to move and plays ${decision.played}: ${decision.label}` +
-          (decision.cost >= 0.05 ? `, ${points(decision.cost)} lost on average.` : ".") +
-          better;
+            (decision.cost >= 0.05 ? `, ${points(decision.cost)} lost on average.` : ".") +
+            better,
+        );
       }
     }
     const form = $("play-on");

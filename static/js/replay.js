@@ -36,7 +36,7 @@ class ReplayViewer {
     const open = $("show-hands");
     if (open) {
       open.closest("label").hidden = data.coach?.mine == null;
-      open.addEventListener("change", () => this.renderSeats());
+      open.addEventListener("change", () => this.render());
     }
     this.render();
   }
@@ -70,9 +70,16 @@ class ReplayViewer {
     this.renderBoard();
     this.coach.update(this.index, step);
     const boneyard = step.boneyard;
-    $("replay-boneyard").textContent = boneyard.length
+    $("replay-boneyard").textContent = this.closed()
+      ? `Boneyard: ${boneyard.length === 1 ? "1 tile" : `${boneyard.length} tiles`}, face down`
+      : boneyard.length
       ? `Boneyard (${boneyard.length}, next tile first): ${boneyard.join(", ")}`
       : "Boneyard: empty";
+  }
+
+  // Whether the analysis board shows only what the viewer's seat saw (the toggle is off).
+  closed() {
+    return this.data.coach?.mine != null && $("show-hands") && !$("show-hands").checked;
   }
 
   renderSeats() {
@@ -80,7 +87,7 @@ class ReplayViewer {
     const list = $("replay-seats");
     list.replaceChildren();
     const mine = this.data.coach?.mine;
-    const closed = mine != null && $("show-hands") && !$("show-hands").checked;
+    const closed = this.closed();
     step.tiles.forEach((tiles, seat) => {
       const li = document.createElement("li");
       li.dataset.seat = String(seat);

@@ -142,6 +142,20 @@ def test_the_replay_carries_the_reviews_of_a_finished_match(client, settings):
     assert [(r["hand"], r["seat"]) for r in data["coach"]["reviews"]] == [(0, 0)]
     assert 'id="play-on"' in html
 
+    # Accuracy and luck in the history, the statistics and the profile.
+    review = HandReview.objects.get(table=table, hand=0, seat=0)
+    history = client.get(reverse("games:history")).content.decode()
+    row = history[history.index(f'data-table="{table.public_id}"') :]
+    accuracy = row[
+        row.index('class="accuracy"') : row.index("</td>", row.index('class="accuracy"'))
+    ]
+    if review.accuracy is None:
+        assert "–" in accuracy
+    else:
+        assert f"{review.accuracy:.0f}%" in accuracy
+    statistics = client.get(reverse("games:statistics")).content.decode()
+    assert 'id="skill"' in statistics and "Hands reviewed</dt><dd>1</dd>" in statistics
+
 
 def test_play_on_from_a_moment_of_a_finished_match_against_the_computer():
     alice = make_user("alice@example.com", "Alice")

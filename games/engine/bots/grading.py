@@ -117,7 +117,7 @@ def grade_decision(
         cost=cost,
         grade=grade_of(cost),
         expected=means[best],
-        reason="" if best == code else reason(knowledge, played=code, best=best, cost=cost),
+        reason="" if best == code else reason(knowledge, played=code, best=best),
     )
 
 
@@ -168,23 +168,21 @@ def _tiles_words(count: int) -> str:
     return "one tile" if count == 1 else f"{count} tiles"
 
 
-def reason(knowledge: Knowledge, *, played: int, best: int, cost: float) -> str:
+def reason(knowledge: Knowledge, *, played: int, best: int) -> str:
     """Why ``best`` was better than ``played``, in a player's words, from what the seat knew:
     the first of a few readings that explains the difference (a partner or rival left with
-    the numbers they lack, the seat's own control of the ends, a heavy double kept), else the
-    average itself."""
+    the numbers they lack, the seat's own control of the ends, a heavy double kept), else that
+    it did better on average. The cost itself is shown beside it, not repeated here."""
     same_tile = best >> 2 == played >> 2
     better, worse = move_name(best, end=same_tile), move_name(played, end=same_tile)
-    points = f"{cost:.1f}".rstrip("0").rstrip(".")
-    average = f"{better} was worth {points} more points on average"
+    average = f"{better} did better over the deals you could have been facing."
     if played >= DRAW or best >= DRAW:
-        return f"{average} over the deals you could be facing."
+        return average
     scored_best, scored_played = _scored(knowledge, best), _scored(knowledge, played)
     if scored_best > scored_played:
         return (
             f"{better} scored {scored_best} at once on the count; {worse} "
-            f"{'scored only ' + str(scored_played) if scored_played else 'scored nothing'}. "
-            f"{average}."
+            f"{'scored only ' + str(scored_played) if scored_played else 'scored nothing'}."
         )
     own_after_best = knowledge.own & ~BIT[best >> 2]
     own_after_played = knowledge.own & ~BIT[played >> 2]
@@ -195,44 +193,42 @@ def reason(knowledge: Knowledge, *, played: int, best: int, cost: float) -> str:
     partner = (knowledge.seat + 2) % seats if knowledge.rules.teams else None
     if partner is not None and _blocks(knowledge, partner, ends_played, ends_best):
         return (
-            f"Your partner had passed on {_ends_words(_void_numbers(knowledge, partner))}: "
+            f"Your partner was known to lack {_ends_words(_void_numbers(knowledge, partner))}: "
             f"playing {worse} left them the ends {_ends_words(ends_played)}, "
-            f"{better} did not. {average}."
+            f"{better} did not."
         )
     if _blocks(knowledge, nxt, ends_best, ends_played):
         return (
-            f"The next player had passed on {_ends_words(_void_numbers(knowledge, nxt))}: "
-            f"{better} left them the ends {_ends_words(ends_best)} and no tile to play. "
-            f"{average}."
+            f"The next player was known to lack {_ends_words(_void_numbers(knowledge, nxt))}: "
+            f"{better} left them the ends {_ends_words(ends_best)} and no tile to play."
         )
     heavy = best >> 2
     if IS_DOUBLE[heavy] and not IS_DOUBLE[played >> 2] and knowledge.own & BIT[heavy]:
         number = ALL_TILES[heavy].high
         return (
             f"{better} is a double: it fits only a {number}, and each {number} laid makes it "
-            f"harder to place. {average}."
+            f"harder to place."
         )
     mine_best = _fitting(own_after_best, ends_best)
     mine_played = _fitting(own_after_played, ends_played)
     if mine_best > mine_played:
         return (
             f"After {worse} the ends were {_ends_words(ends_played)} and you held "
-            f"{_tiles_words(mine_played)} that fit; after {better}, {_tiles_words(mine_best)}. "
-            f"{average}."
+            f"{_tiles_words(mine_played)} that fit; after {better}, {_tiles_words(mine_best)}."
         )
     out_best = _fitting(knowledge.unseen, ends_best)
     out_played = _fitting(knowledge.unseen, ends_played)
     if out_played > out_best:
         return (
             f"After {worse}, {_tiles_words(out_played)} still out fit the ends "
-            f"({_ends_words(ends_played)}); after {better} only {out_best}. {average}."
+            f"({_ends_words(ends_played)}); after {better} only {out_best}."
         )
     if PIPS[best >> 2] > PIPS[played >> 2]:
         return (
             f"{better} sheds {PIPS[best >> 2] - PIPS[played >> 2]} pips more: heavy tiles "
-            f"count against you if the hand blocks. {average}."
+            f"count against you if the hand blocks."
         )
-    return f"{average} over the deals you could be facing."
+    return average
 
 
 def _void_numbers(knowledge: Knowledge, seat: int) -> tuple[int, ...]:
