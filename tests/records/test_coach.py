@@ -9,7 +9,7 @@ import django_rq
 import pytest
 from django.urls import reverse
 from rq import SimpleWorker
-from stats_builders import computer_match, make_user, online_table, player_of
+from stats_builders import computer_match, make_user, online_table, play_out, player_of
 
 from games import services
 from games.coach import selectors
@@ -114,16 +114,7 @@ def test_at_a_rated_table_the_reviews_wait_for_the_end_of_the_match(settings):
     assert selectors.own_reviews(table=table, player=players[0]) == []
     assert selectors.match_reviews(table) == []
 
-    for _ in range(60):
-        table.refresh_from_db()
-        if table.finished:
-            break
-        match = load(table.record)
-        if match.needs_deal:
-            services.next_hand(
-                public_id=table.public_id, player=players[0], seen_version=table.version
-            )
-        table = play_until(table, players, lambda match: match.needs_deal or match.finished)
+    table = play_out(table, players)
     assert table.finished
     assert MatchResult.objects.filter(table=table, rated=True).count() == 2
     assert [r["hand"] for r in selectors.own_reviews(table=table, player=players[0])][:1] == [0]
