@@ -103,4 +103,13 @@ def test_the_review_of_a_finished_hand_and_play_on_from_here(
     expect(phone.locator("#coach-note")).to_be_visible()
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(phone, "coach-replay-390x844")
+    # Accuracy and luck beside the result, and skill apart from the tiles.
+    phone.goto(f"{server}/me/history/")
+    expect(phone.locator(f'[data-table="{table.public_id}"] .accuracy-value')).to_have_text(
+        f"{review.accuracy:.0f}%"
+    )
+    screenshot(phone, "coach-history-390x844")
+    phone.goto(f"{server}/me/statistics/")
+    expect(phone.locator("#skill-accuracy")).to_have_text(f"{review.accuracy:.0f}%")
+    screenshot(phone, "coach-statistics-390x844")
     phone_context.close()
