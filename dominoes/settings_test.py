@@ -63,6 +63,8 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 # Bot turns run at once, in the caller, so service and consumer tests are deterministic; the
 # browser tests' server process asks for the real in-process runner through the environment.
 JOBS_BACKEND = os.environ.get("TEST_JOBS_BACKEND", "inline")
+# Off but in the coach's own tests: a review takes seconds of CPU after every hand.
+COACH_REVIEWS = os.environ.get("TEST_COACH_REVIEWS", "0") == "1"
 BOT_PAUSE_SECONDS = float(os.environ.get("TEST_BOT_PAUSE_SECONDS", "0"))
 
 # Tests link the source files by their plain names: a staticfiles/ left by a local

@@ -361,3 +361,29 @@ class Remark(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table.public_id} {self.name}: {self.phrase}"
+
+
+class HandReview(models.Model):
+    """The coach's review of one seat's decisions in one finished hand (games.coach): each
+    decision graded from what the seat knew then. Shown only once the rules allow it
+    (games.coach.selectors)."""
+
+    table = models.ForeignKey(Table, related_name="reviews", on_delete=models.CASCADE)
+    hand = models.PositiveSmallIntegerField(help_text="The hand's number in the match, from 0.")
+    seat = models.PositiveSmallIntegerField()
+    decisions = models.JSONField(help_text="Each graded decision (games.coach.grading.Graded).")
+    critical = models.JSONField(default=list, help_text="The plies of the costliest moments.")
+    forced = models.PositiveSmallIntegerField(default=0, help_text="Forced moves, not graded.")
+    accuracy = models.FloatField(null=True, blank=True, help_text="0-100; None: nothing graded.")
+    luck = models.FloatField(
+        null=True, blank=True, help_text="What the deal was worth to master, in points."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "hand", "seat"], name="one_review_a_seat_hand")
+        ]
+
+    def __str__(self) -> str:
+        return f"Review of seat {self.seat + 1}, hand {self.hand + 1} at {self.table_id}"

@@ -18,6 +18,7 @@ from accounts.players import Player
 from accounts.selectors import display_name as account_name
 from accounts.selectors import guest_name
 from games import events, jobs, signals, snapshots, writes
+from games.coach import service as coach
 from games.engine import Deal, IllegalMove, Match, Move, Rules, export, load
 from games.engine.bots import Level
 from games.models import LogEntry, Seat, Table
@@ -234,7 +235,10 @@ def advance(table: Table, match: Match, *, off_the_log: bool = False) -> None:
 
 
 def schedule_jobs(public_id: str, version: int, outcome: Outcome) -> None:
-    """Once committed: the computer's move, or the job of the deadline the change set."""
+    """Once committed: the computer's move, or the job of the deadline the change set; and
+    the coach's review of a hand the change ended."""
+    if outcome.hand_over is not None:
+        coach.queue_review(public_id=public_id, hand=outcome.hand_over)
     if outcome.computer_turn:
         transaction.on_commit(partial(jobs.schedule_bot_turn, public_id=public_id, version=version))
     elif outcome.seconds is not None:
