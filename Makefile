@@ -12,6 +12,9 @@ PORT ?= 8000
 # (the postgres role exists with trust auth on these machines; see scripts/run-tests.sh).
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/dominoes
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/1
+# The whole suite runs its parallel pass in TEST_WORKERS processes (2 unless PYTEST_ARGS are
+# given); process N uses Redis database TEST_REDIS_WORKER_DB + N (see scripts/run-tests.sh).
+TEST_REDIS_WORKER_DB ?= 10
 
 .PHONY: help venv run test lint format lock clean
 
@@ -43,6 +46,7 @@ lint: venv
 test: lint
 	@scripts/ensure-chromium.sh
 	@TEST_DATABASE_URL="$(TEST_DATABASE_URL)" TEST_REDIS_URL="$(TEST_REDIS_URL)" \
+		TEST_REDIS_WORKER_DB="$(TEST_REDIS_WORKER_DB)" \
 		scripts/run-tests.sh $(PYTEST_ARGS)
 
 format: venv

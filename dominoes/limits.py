@@ -1,6 +1,6 @@
 """Limits one client cannot break, and a real player never meets: every named limit of the site
-(tables created, hints, joins, record imports, the corporate contact form, open sockets) and
-how each one counts.
+(tables created, hints, joins, remarks, record imports, the corporate contact form, open
+sockets) and how each one counts.
 
 Each limit counts twice: per person (an account, or a guest by the guest token of their
 browser session: :func:`person_key`) and per client address (:mod:`dominoes.client_address`,
@@ -111,6 +111,16 @@ CONTACT = Rate(
     per_person="3/hour;10/day",
     per_address="10/hour;30/day",
     message="We have your messages already: wait an hour before sending another.",
+)
+
+
+#: Phrases and reactions at a table (games.services.remarks): a few a minute in a lively game;
+#: enough to cheer, not to fill the others' screens.
+REMARKS = Rate(
+    "remarks",
+    per_person="12/minute;200/hour",
+    per_address="60/minute;1200/hour",
+    message="You have said a lot in a short time: wait a minute before the next.",
 )
 
 

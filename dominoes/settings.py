@@ -161,6 +161,8 @@ JOBS_BACKEND = os.environ.get("JOBS_BACKEND", "rq" if REDIS_URL else "thread")
 if JOBS_BACKEND not in ("rq", "thread", "inline"):
     raise ImproperlyConfigured("JOBS_BACKEND is rq, thread or inline")
 # The pause before a computer's move, so that a person can follow the moves one by one.
+# The coach reviews every finished hand (games.coach) on the "coach" queue.
+COACH_REVIEWS = os.environ.get("COACH_REVIEWS", "1") == "1"
 BOT_PAUSE_SECONDS = float(os.environ.get("BOT_PAUSE_SECONDS", "0.8"))
 # Quick match: how long someone waits alone before the computer is offered (matchmaking).
 QUICK_MATCH_OFFER_COMPUTER_SECONDS = float(
@@ -203,7 +205,7 @@ if REDIS_URL:
     }
     RQ_QUEUES = {
         name: {"URL": REDIS_URL, "DEFAULT_TIMEOUT": 300}
-        for name in ("default", "bots", "deadlines")
+        for name in ("default", "bots", "deadlines", "coach")
     }
     # A Redis that does not answer is an empty cache (logged), never a failed sign-in; it
     # counts as not answering after half a second.

@@ -10,6 +10,14 @@ import os
 os.environ.setdefault("SECRET_KEY", "insecure-test-only-secret-key")
 # Playwright's sync API leaves an event loop in the main thread (STACK-NOTES).
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+# A process of scripts/run-tests.sh's parallel pass gets a Redis database of its own by number
+# (an execnet spec cannot carry a URL); the servers it starts inherit the resulting REDIS_URL.
+if (redis_db := os.environ.pop("TEST_REDIS_DB", "")) and os.environ.get("REDIS_URL"):
+    from urllib.parse import urlsplit
+
+    os.environ["REDIS_URL"] = (
+        urlsplit(os.environ["REDIS_URL"])._replace(path=f"/{redis_db}").geturl()
+    )
 
 from .settings import *  # noqa: E402, F403
 from .settings import DATABASES  # noqa: E402
@@ -55,6 +63,8 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 # Bot turns run at once, in the caller, so service and consumer tests are deterministic; the
 # browser tests' server process asks for the real in-process runner through the environment.
 JOBS_BACKEND = os.environ.get("TEST_JOBS_BACKEND", "inline")
+# Off but in the coach's own tests: a review takes seconds of CPU after every hand.
+COACH_REVIEWS = os.environ.get("TEST_COACH_REVIEWS", "0") == "1"
 BOT_PAUSE_SECONDS = float(os.environ.get("TEST_BOT_PAUSE_SECONDS", "0"))
 
 # Tests link the source files by their plain names: a staticfiles/ left by a local

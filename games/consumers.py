@@ -172,6 +172,14 @@ class TableConsumer(AsyncWebsocketConsumer):
             snapshot = await selectors.asnapshot_at(self.public_id, version)
         await self._send_snapshot(snapshot)
 
+    async def table_remark(self, event: dict[str, Any]) -> None:
+        """A phrase was said: sent on, but a spectator's never to a player (games.services.
+        remarks)."""
+        remark = event["remark"]
+        if remark["spectator"] and self.seat is not None:
+            return
+        await self._send({"type": "remark", "remark": remark})
+
     # --- messages ---------------------------------------------------------------------------
     async def _handle(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
@@ -211,6 +219,21 @@ class TableConsumer(AsyncWebsocketConsumer):
                     await in_database(services.start_table)(
                         public_id=self.public_id, player=self.player
                     )
+                case "remark":  # a phrase's id (games.phrases), never text
+                    await in_database(services.say_remark)(
+                        public_id=self.public_id,
+                        player=self.player,
+                        phrase=message.get("phrase"),
+                        address=self.address,
+                    )
+                case "remarks":  # the page opened: what was said, and what it may say
+                    await self._send(
+                        await in_database(services.remarks_heard)(
+                            public_id=self.public_id, player=self.player
+                        )
+                    )
+                case "seat" | "remove" | "unjoin":
+                    await self._lobby(kind, message)
                 case _:
                     await self._error(f"Unknown message type {kind!r}.")
         except limits.Refused as refused:
@@ -249,11 +272,51 @@ class TableConsumer(AsyncWebsocketConsumer):
         name = message.get("name")
         if not isinstance(name, str):
             name = ""  # refused by the service, with the same words as any bad name
+        seat = message.get("seat")
+        if seat is not None and not _is_seat_number(seat):
+            await self._error("Choose a seat by its number.")
+            return
         await limits.acheck(limits.JOINS, person=self.person, address=self.address)
         await in_database(services.join_table)(
-            public_id=self.public_id, player=self.player, name=name
+            public_id=self.public_id, player=self.player, name=name, seat=seat
         )
         await self._take_seat()  # a spectator until now
+
+    async def _lobby(self, kind: str, message: dict[str, Any]) -> None:
+        """A friends table's lobby: move to another seat, remove someone (the host), un-join.
+        The seat this socket sends follows from the state (:meth:`_follow_seat`)."""
+        common = {"public_id": self.public_id, "player": self.player}
+        if kind == "unjoin":
+            await in_database(services.unjoin_table)(**common)
+            return
+        seat = message.get("seat")
+        if not _is_seat_number(seat):
+            await self._error("Choose a seat by its number.")
+            return
+        if kind == "seat":
+            await in_database(services.choose_seat)(seat=seat, **common)
+        else:
+            await in_database(services.remove_from_table)(seat=seat, **common)
+
+    async def _follow_seat(self, snapshot: snapshots.TableSnapshot) -> None:
+        """The lobby moves people: a seat chosen, someone removed or un-joined, a friend who
+        came late seated by a deal. This socket then serves the person's seat as it is now,
+        and tells them which computer's seat they are promised ("arrival")."""
+        seat = self.player.seat_in(snapshot.seats)
+        index = None if seat is None else seat.index
+        if index != self.seat:
+            if index is not None:
+                await self._take_seat()
+            else:
+                self.seat = None
+                if getattr(self, "seat_id", None) is not None:
+                    presence.closed(self.seat_id)
+                    self.seat_id = None
+        arrival = self.player.seat_in(snapshot.arrivals)
+        arriving = None if arrival is None else arrival.index
+        if arriving != getattr(self, "arriving", None):
+            self.arriving = arriving
+            await self._send({"type": "arrival", "seat": arriving})
 
     # --- replies ---------------------------------------------------------------------------
     async def _take_seat(self) -> None:
@@ -276,6 +339,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _send_snapshot(self, snapshot: snapshots.TableSnapshot) -> None:
         """This seat's view of ``snapshot`` (the payload of :func:`selectors.state_of`)."""
+        await self._follow_seat(snapshot)
         self.sent_version = max(self.sent_version, snapshot.version)
         await self.send(text_data=selectors.state_text(snapshot, self.seat))
 
@@ -285,6 +349,10 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _send(self, payload: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(payload))
+
+
+def _is_seat_number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _sentence(text: str) -> str:

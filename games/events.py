@@ -17,6 +17,7 @@ from games.server_loop import server_loop
 logger = logging.getLogger(__name__)
 
 CHANGED = "table.changed"
+REMARK = "table.remark"
 PUBLISH_TIMEOUT = 5.0
 
 
@@ -26,8 +27,18 @@ def group_name(public_id: str) -> str:
 
 def publish(public_id: str, version: int) -> None:
     """Tell everyone watching the table that it reached ``version`` (called after commit)."""
+    _send(*_announcement(public_id, version))
+
+
+def publish_remark(public_id: str, remark: dict[str, object]) -> None:
+    """Tell everyone watching the table that ``remark`` was said (called after commit). The
+    one message of the group that carries content: a phrase of games.phrases and a name, public
+    to its audience, which each connection checks (a spectator's, to spectators only)."""
+    _send(group_name(public_id), {"type": REMARK, "remark": remark})
+
+
+def _send(group: str, message: dict[str, object]) -> None:
     layer = get_channel_layer()
-    group, message = _announcement(public_id, version)
     if isinstance(layer, InMemoryChannelLayer):
         # Its queues belong to the server's event loop: async_to_sync runs there when called
         # from a view or consumer thread (and there is nobody to tell anywhere else).

@@ -18,15 +18,11 @@ import secrets
 from typing import Any
 
 from django.conf import settings
-from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 from accounts.names import DISPLAY_NAME_MAX, validate_display_name
-from games.engine import TARGET_RANGE, Preset
-from games.engine.bots import Level
 from games.records.families import FAMILY_LABELS
 from games.records.glicko2 import PROVISIONAL_RD
-from games.words import LEVEL_NAMES, PRESET_NAMES
 
 FAMILY_CHOICES = [(family.value, label) for family, label in FAMILY_LABELS.items()]
 
@@ -83,6 +79,18 @@ class Table(models.Model):
     rematch = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
     )
+    arrivals = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Friends who came after the start, each to take a computer's seat at the next "
+        'deal: {"seat", "user", "guest", "name"}, and "seated" once it is theirs.',
+    )
+    removed = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='People the host removed before the start ("user:<id>", "guest:<session>"): '
+        "they may not join again.",
+    )
     show_hints = models.BooleanField(default=True)
     take_backs = models.PositiveIntegerField(
         default=0,
@@ -108,6 +116,10 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} table {self.public_id}"
+
+    def waiting_arrivals(self) -> list[dict[str, Any]]:
+        """The friends of ``arrivals`` the next deal seats (the others already play)."""
+        return [arrival for arrival in self.arrivals if not arrival.get("seated")]
 
     @property
     def record(self) -> dict[str, Any]:
@@ -330,56 +342,54 @@ class Rating(models.Model):
         return self.rd > PROVISIONAL_RD
 
 
-class Preferences(models.Model):
-    """A player's preferences: the starting values of the setup form for the games they create.
-    Saved only once the player changes them; until then :func:`games.preferences.preferences_of`
-    gives the defaults (the same as a guest's). A table copies its rules when it is created, so
-    changing preferences never changes an existing table."""
+class Remark(models.Model):
+    """A phrase or reaction said at a table (games.phrases; games.services.remarks): outside
+    the match's log and version, so a remark never changes the game nor what anyone sees of it.
+    ``seat`` None: said by a spectator, shown to spectators only."""
 
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
+    table = models.ForeignKey(Table, related_name="remarks", on_delete=models.CASCADE)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    name = models.CharField(max_length=DISPLAY_NAME_MAX, help_text="The speaker's name then.")
+    speaker = models.CharField(
+        max_length=32, help_text="Who said it, as a token that is the same at every table (mute)."
     )
-    preset = models.CharField(
-        max_length=16,
-        choices=[(preset.value, PRESET_NAMES[preset]) for preset in Preset],
-        default=Preset.DRAW.value,
-    )
-    target = models.PositiveSmallIntegerField(
-        null=True,
-        blank=True,
-        validators=[
-            MinValueValidator(TARGET_RANGE.start),
-            MaxValueValidator(TARGET_RANGE.stop - 1),
-        ],
-        help_text="Points to win a match; empty: the preset's own.",
-    )
-    single_draw = models.BooleanField(
-        default=False,
-        help_text="When stuck, draw one tile, play it if it fits, otherwise pass.",
-    )
-    show_hints = models.BooleanField(default=True, help_text="Light the tiles you can play.")
-    computer_level = models.CharField(
-        max_length=8,
-        choices=[(level.value, LEVEL_NAMES[level]) for level in Level],
-        default=Level.MEDIUM.value,
-    )
-    alternating_starters = models.BooleanField(
-        default=False,
-        help_text="The next player in turn opens each new hand (not the last hand's winner).",
-    )
-    last_setup = models.JSONField(
-        default=dict,
-        blank=True,
-        help_text="The setup form's last choices (games.setup_memory): the next setup starts "
-        "from them, and Play the computer plays them again, on any device.",
-    )
-    updated_at = models.DateTimeField(auto_now=True)
+    phrase = models.CharField(max_length=32, help_text="An id of games.phrases.")
+    created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        # Made in accounts, moved here so that accounts knows nothing of games: the table kept
-        # its name (migrations games 0020, accounts 0004).
-        db_table = "accounts_preferences"
-        verbose_name_plural = "preferences"
+        indexes = [models.Index(fields=["table", "-id"], name="remarks_latest")]
 
     def __str__(self) -> str:
-        return f"Preferences of user {self.user_id}"
+        return f"{self.table.public_id} {self.name}: {self.phrase}"
+
+
+class HandReview(models.Model):
+    """The coach's review of one seat's decisions in one finished hand (games.coach): each
+    decision graded from what the seat knew then. Shown only once the rules allow it
+    (games.coach.selectors)."""
+
+    table = models.ForeignKey(Table, related_name="reviews", on_delete=models.CASCADE)
+    hand = models.PositiveSmallIntegerField(help_text="The hand's number in the match, from 0.")
+    seat = models.PositiveSmallIntegerField()
+    decisions = models.JSONField(help_text="Each graded decision (games.coach.grading.Graded).")
+    critical = models.JSONField(default=list, help_text="The plies of the costliest moments.")
+    forced = models.PositiveSmallIntegerField(default=0, help_text="Forced moves, not graded.")
+    accuracy = models.FloatField(null=True, blank=True, help_text="0-100; None: nothing graded.")
+    luck = models.FloatField(
+        null=True, blank=True, help_text="What the deal was worth to master, in points."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "hand", "seat"], name="one_review_a_seat_hand")
+        ]
+
+    def __str__(self) -> str:
+        return f"Review of seat {self.seat + 1}, hand {self.hand + 1} at {self.table_id}"
+
+
+# A player's preferences for new games, in a module of their own (games.preferences).
+from games.preferences.models import Preferences  # noqa: E402
+
+__all__ = ["Preferences"]

@@ -88,6 +88,8 @@ def _caught_up(
     entries = [row[3:] for row in rows if row[3] is not None]
     if [v for v, _, _, _ in entries] != list(range(held.version + 1, version + 1)):
         return None
+    if held.arrivals and any(kind == LogEntry.Kind.DEAL for _, kind, _, _ in entries):
+        return None  # the deal seated the friends who came late: the seats changed
     match, seed, played_for = held.match.copy(), held.hand_seed, held.played_for
     for _, kind, text, timed_out in entries:
         payload = orjson.loads(text)  # raw rows hand JSON back as text (as Django's loader does)
@@ -127,6 +129,8 @@ def state_of(snapshot: snapshots.TableSnapshot, seat: int | None) -> dict[str, A
             # The current hand's moves the server played for a person whose time ran out
             # (indices into the view's history): the page says so instead of "you played".
             "played_for": list(snapshot.played_for),
+            # Who takes which computer's seat at the next deal (games.services.lobby).
+            "arrivals": [{"seat": a.index, "name": a.name} for a in snapshot.arrivals],
             "show_hints": snapshot.show_hints,
             "auto_pass": snapshot.auto_pass,
             "can_undo": snapshot.kind == Table.Kind.COMPUTER,

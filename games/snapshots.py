@@ -41,6 +41,18 @@ class SeatSnapshot(PlayedBy):
 
 
 @dataclass(frozen=True, slots=True)
+class Arrival:
+    """A friend who came after the start, promised the computer's seat ``index`` at the next
+    deal (``Table.arrivals``). Who it is (services.Player.owns) is for the server only."""
+
+    index: int
+    name: str
+    user_id: int | None
+    guest: str
+    is_bot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class TableSnapshot:
     """What the table payload shows of a table at one version (see games.selectors), and what
     a move needs to be checked and written without reading the row (services.play)."""
@@ -67,6 +79,8 @@ class TableSnapshot:
     # The current hand's moves the server played for a person out of time: indices into its
     # history, from the log (LogEntry.timed_out).
     played_for: tuple[int, ...] = ()
+    # Friends who came after the start, each to take a computer's seat at the next deal.
+    arrivals: tuple[Arrival, ...] = ()
     # What is worked out of this snapshot once for all who ask (games.selectors.state_text):
     # a memo of what the fields above determine, never copied to another snapshot.
     memo: dict[str, Any] = dataclasses.field(
@@ -105,6 +119,10 @@ class TableSnapshot:
             fair_deal=None,
             hand_seed=table.hand_seed,
             played_for=played_for_of(table, match),
+            arrivals=tuple(
+                Arrival(a["seat"], a["name"], a["user"], a["guest"])
+                for a in table.waiting_arrivals()
+            ),
         ).moved(match, version=table.version, deadline=table.deadline, finished=table.finished)
 
     def moved(

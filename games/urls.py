@@ -1,6 +1,7 @@
 from django.urls import path
 
 from games import front_views, views
+from games.coach import views as coach_views
 from games.records import player_views
 
 app_name = "games"
@@ -11,6 +12,9 @@ urlpatterns = [
     path("me/", front_views.me, name="me"),
     path("tables/<slug:public_id>/", views.table, name="table"),
     path("tables/<slug:public_id>/join/", views.join, name="join"),
+    # The coach (games.coach): a person's own reviews, and playing on from a moment.
+    path("tables/<slug:public_id>/reviews.json", coach_views.own_reviews, name="own_reviews"),
+    path("tables/<slug:public_id>/play-on/", coach_views.play_on_from_here, name="play_on"),
 ]
 
 # Statistics, history, replays, profiles and the leaderboard (games.records.player_views).

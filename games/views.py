@@ -63,17 +63,22 @@ def join(request: HttpRequest, public_id: str) -> HttpResponse:
     """Join an online table from its page: a browser new to the site gets its guest session
     here (a WebSocket cannot give it a cookie); back on the page, the socket knows it."""
     name = request.POST.get("name", "")
+    seat_text = request.POST.get("seat", "")
+    seat = int(seat_text) if seat_text.isdigit() and len(seat_text) < 3 else None  # else first free
     limits.check_request(limits.JOINS, request)  # the socket's join counts the same budget
     try:
         with acting_player(request.user, request.session) as player:
-            services.join_table(public_id=public_id, player=player, name=name)
+            table = services.join_table(public_id=public_id, player=player, name=name, seat=seat)
     except TableNotFound:
         raise Http404("There is no such table.") from None
     except TableError as error:
         messages.error(request, str(error))
     else:
         # Said on the page it comes back to (the socket's join says it in its live region).
-        messages.success(request, f"You joined the game as {name.strip()}.")
+        joined = f"You joined the game as {name.strip()}"
+        if table.started_at is not None:  # a computer's seat, from the next hand (the lobby's)
+            joined += ": you take the computer's seat when the next hand is dealt"
+        messages.success(request, f"{joined}.")
     return redirect("games:table", public_id=public_id)
 
 

@@ -9,7 +9,15 @@ under CI=true the whole run stops with the reason; elsewhere those tests are ski
 import os
 
 import pytest
-from browser_support import browser, mailbox, page, phone, server, site  # noqa: F401  (fixtures)
+from browser_support import (  # noqa: F401  (fixtures)
+    browser,
+    mailbox,
+    page,
+    phone,
+    server,
+    site,
+    spare_site,
+)
 from django.conf import settings
 from stripe_support import (  # noqa: F401  (fixtures of the billing tests)
     localstripe,

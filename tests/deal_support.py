@@ -4,7 +4,7 @@ run whatever the computer's level and seed, when the only tiles that fit leave i
 from __future__ import annotations
 
 from games import services
-from games.engine import ALL_TILES, Deal, Rules, Tile
+from games.engine import ALL_TILES, Deal, Rules, Tile, load
 from games.models import Table
 from games.services import Player
 
@@ -42,3 +42,22 @@ def dealt_computer_table(
     chosen = deal_of(rules, scene)
     monkeypatch.setattr(Deal, "secure", classmethod(lambda cls, rules: (chosen, "ab" * 16)))
     return services.create_computer_table(player=player, name="Alice", rules=rules, levels=["easy"])
+
+
+def play_out_the_hand(public_id: str, people: dict[int, Player]) -> int:
+    """Everyone plays the first legal move (the computer its own, on the locked path) until
+    the hand is over; returns the table's version then. ``people``: each person's seat."""
+    while True:
+        table = Table.objects.get(public_id=public_id)
+        match = load(table.record)
+        if match.needs_deal:
+            return table.version
+        if match.turn in people:
+            services.play(
+                public_id=public_id,
+                player=people[match.turn],
+                move=match.legal_moves()[0],
+                seen_version=table.version,
+            )
+        else:
+            assert services.run_bot_turn(public_id=public_id, expected_version=table.version)

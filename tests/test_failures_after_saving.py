@@ -26,7 +26,8 @@ from games import services
 from games.engine import load
 from games.models import Table
 
-pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+# serial: stops Redis and SMTP servers for timed tries.
+pytestmark = [pytest.mark.serial, pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 #: A local SMTP server, without TLS.
 SMTP_AT = {"host": "127.0.0.1", "use_tls": False, "timeout": 5}

@@ -6,12 +6,25 @@ target's 100. The settings are checked by :func:`tournaments.services.check_sett
 refusal is the form's error.
 """
 
+from zoneinfo import ZoneInfo, available_timezones
+
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils import timezone
 
 from games.words import TARGETS
 from tournaments import services
 from tournaments.models import Tournament
+
+LOCAL_MINUTE = "%Y-%m-%dT%H:%M"  # what <input type="datetime-local"> sends and shows
+TIME_ZONES = sorted(available_timezones())
+#: The settings form in parts, as a host thinks of them: (legend, field names).
+GROUPS = [
+    ("The tournament", ["name", "description", "rules_text"]),
+    ("Matches", ["format", "rounds", "scoring", "points_target", "best_of_hands"]),
+    ("When", ["starts_at", "time_zone", "auto_start", "check_in_minutes"]),
+    ("Players", ["player_cap", "seeding"]),
+]
 
 DEFAULT_TARGET = 100
 DEFAULT_HANDS = 3
@@ -33,16 +46,73 @@ class TournamentSettingsForm(forms.ModelForm):
         help_text="With Best of hands: the most hands won takes the match.",
     )
 
+    starts_at = forms.DateTimeField(
+        label="Start time",
+        required=False,
+        input_formats=[LOCAL_MINUTE, "%Y-%m-%d %H:%M"],
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=LOCAL_MINUTE),
+        help_text="In your time zone, below; each player sees it in their own.",
+    )
+    time_zone = forms.ChoiceField(
+        label="Your time zone", choices=[(z, z.replace("_", " ")) for z in TIME_ZONES]
+    )
+
     class Meta:
         model = Tournament
-        fields = ["name", "format", "rounds", "scoring"]
-        labels = {"rounds": "Swiss rounds"}
+        fields = [
+            "name",
+            "description",
+            "rules_text",
+            "format",
+            "rounds",
+            "scoring",
+            "time_zone",
+            "auto_start",
+            "check_in_minutes",
+            "player_cap",
+            "seeding",
+        ]
+        labels = {
+            "rounds": "Swiss rounds",
+            "rules_text": "Rules",
+            "auto_start": "Start automatically at the start time",
+            "check_in_minutes": "Check-in window (minutes)",
+            "player_cap": "Most players",
+            "seeding": "Seeding",
+        }
         help_texts = {
-            "rounds": "With Swiss: how many rounds are played (at most half the players)."
+            "rounds": "With Swiss: how many rounds are played (at most half the players).",
+            "description": "What players read first on the tournament's page.",
+            "rules_text": "Your house rules and conduct, shown under the description.",
+            "auto_start": "Otherwise you press Start now on this page.",
+            "check_in_minutes": "How long players have to press I'm ready (1 to 30).",
+            "player_cap": "Leave empty for as many as your plan allows.",
+            "seeding": "By rating: the best-rated players are kept apart until the late "
+            "rounds. In your order: set it under Entrants.",
+        }
+        widgets = {
+            "description": forms.Textarea(attrs={"rows": 3}),
+            "rules_text": forms.Textarea(attrs={"rows": 3}),
+            "check_in_minutes": forms.NumberInput(attrs={"min": 1, "max": 30}),
+            "player_cap": forms.NumberInput(attrs={"min": 2}),
         }
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, player_limit: int | None = None, **kwargs):
         super().__init__(*args, **kwargs)
+        for name in ("time_zone", "check_in_minutes", "seeding"):  # each has its default
+            if name in self.fields:
+                self.fields[name].required = False
+        if player_limit is not None and "player_cap" in self.fields:
+            self.fields["player_cap"].widget.attrs["max"] = player_limit
+            self.fields[
+                "player_cap"
+            ].help_text = f"Up to {player_limit}, your plan's limit; empty for {player_limit}."
+        if self.instance.starts_at is not None:  # shown as the host entered it
+            local = timezone.localtime(self.instance.starts_at, ZoneInfo(self.instance.time_zone))
+            self.initial["starts_at"] = local.strftime(LOCAL_MINUTE)
+        if self.instance.starts_at is None and "time_zone" in self.fields:
+            # no start set yet: the browser's zone replaces UTC (tournament-settings.js)
+            self.fields["time_zone"].widget.attrs["data-guess"] = "browser"
         if self.instance.pk is not None:  # the saved length shows in its own field
             if self.instance.scoring == Tournament.Scoring.BEST_OF:
                 self.initial["best_of_hands"] = self.instance.match_length
@@ -69,11 +139,35 @@ class TournamentSettingsForm(forms.ModelForm):
             raise ValidationError(str(error)) from None
         cleaned["match_length"] = settings["match_length"]
         cleaned["rounds"] = settings["rounds"]
+        if cleaned.get("starts_at") is not None and cleaned.get("time_zone"):
+            # entered on the host's clock: the same wall time, in the host's zone
+            wall = timezone.make_naive(cleaned["starts_at"], timezone.get_current_timezone())
+            cleaned["starts_at"] = wall.replace(tzinfo=ZoneInfo(cleaned["time_zone"]))
         return cleaned
 
+    def groups(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """The form's fields in :data:`GROUPS`, those it has."""
+        return [
+            (legend, [self[name] for name in names if name in self.fields])
+            for legend, names in GROUPS
+        ]
+
     def settings(self) -> dict:
-        """The cleaned settings as the services take them."""
-        return {
-            field: self.cleaned_data[field]
-            for field in ("name", "format", "scoring", "match_length", "rounds")
+        """The cleaned settings as the services take them (a form without the schedule's
+        fields, as the admin's, leaves the schedule as it is)."""
+        data = self.cleaned_data
+        settings = {
+            field: data[field] for field in ("name", "format", "scoring", "match_length", "rounds")
         }
+        if "seeding" in self.fields:
+            settings["schedule"] = services.Schedule(
+                description=data.get("description", ""),
+                rules_text=data.get("rules_text", ""),
+                starts_at=data.get("starts_at"),
+                time_zone=data.get("time_zone") or "UTC",
+                auto_start=bool(data.get("auto_start")),
+                check_in_minutes=data.get("check_in_minutes") or 5,
+                player_cap=data.get("player_cap"),
+                seeding=data.get("seeding") or Tournament.Seeding.SHUFFLE,
+            )
+        return settings

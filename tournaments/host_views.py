@@ -7,8 +7,10 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
+from billing import plans
 from tournaments import selectors, services
 from tournaments.forms import TournamentSettingsForm
 from tournaments.models import Tournament
@@ -17,6 +19,10 @@ from tournaments.models import Tournament
 def _require_host(request: HttpRequest) -> None:
     if not services.can_host(request.user):
         raise PermissionDenied("Only tournament hosts have these pages.")
+
+
+def _plan_limit(host) -> int:
+    return plans.tournament_player_limit(host=host)
 
 
 def _own(request: HttpRequest, public_id: str) -> Tournament:
@@ -35,7 +41,7 @@ def _own(request: HttpRequest, public_id: str) -> Tournament:
 @login_required
 def my_tournaments(request: HttpRequest) -> HttpResponse:
     _require_host(request)
-    form = TournamentSettingsForm(request.POST or None)
+    form = TournamentSettingsForm(request.POST or None, player_limit=_plan_limit(request.user))
     if request.method == "POST" and form.is_valid():
         try:
             tournament = services.create_tournament(host=request.user, **form.settings())
@@ -56,7 +62,9 @@ def my_tournaments(request: HttpRequest) -> HttpResponse:
 def console(request: HttpRequest, public_id: str) -> HttpResponse:
     """The console; a POST saves the settings (before the start)."""
     tournament = _own(request, public_id)
-    form = TournamentSettingsForm(request.POST or None, instance=tournament)
+    form = TournamentSettingsForm(
+        request.POST or None, instance=tournament, player_limit=_plan_limit(tournament.host)
+    )
     if request.method == "POST" and form.is_valid():
         try:
             services.update_tournament(user=request.user, public_id=public_id, **form.settings())
@@ -187,4 +195,93 @@ def notice(request: HttpRequest, public_id: str) -> HttpResponse:
         public_id,
         lambda: services.send_notice(host=request.user, public_id=public_id, text=text),
         "The notice is on its way to every entrant.",
+    )
+
+
+@require_POST
+@login_required
+def seed_move(request: HttpRequest, public_id: str, entrant_id: int) -> HttpResponse:
+    places = -1 if request.POST.get("direction") == "up" else 1
+    _own(request, public_id)
+    try:
+        place = services.move_seed(
+            host=request.user, public_id=public_id, entrant_id=entrant_id, places=places
+        )
+    except services.TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"Moved to seed {place}.")
+    return redirect(reverse("tournaments:console", args=[public_id]) + "#seeding-title")
+
+
+@require_POST
+@login_required
+def seed_order(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The whole order at once (the drag and drop's form): entrant ids, best seed first."""
+    order = [int(pk) for pk in request.POST.getlist("entrant") if pk.isdigit()]
+    return _act(
+        request,
+        public_id,
+        lambda: services.set_seed_order(host=request.user, public_id=public_id, entrant_ids=order),
+        "Seeding order saved.",
+    )
+
+
+@require_POST
+@login_required
+def replace(request: HttpRequest, public_id: str, entrant_id: int) -> HttpResponse:
+    email = request.POST.get("email", "")
+    return _act(
+        request,
+        public_id,
+        lambda: services.replace_entrant(
+            host=request.user, public_id=public_id, entrant_id=entrant_id, email=email
+        ),
+        f"Replaced: {email.strip()} has the place.",
+    )
+
+
+@require_POST
+@login_required
+def replace_no_show(request: HttpRequest, public_id: str, match_id: int) -> HttpResponse:
+    email = request.POST.get("email", "")
+    entrant = request.POST.get("entrant", "")
+    return _act(
+        request,
+        public_id,
+        lambda: services.replace_no_show(
+            host=request.user,
+            public_id=public_id,
+            match_id=match_id,
+            entrant_id=int(entrant) if entrant.isdigit() else 0,
+            email=email,
+        ),
+        f"Replaced: {email.strip()} has the place and a new check-in window.",
+    )
+
+
+@require_POST
+@login_required
+def override(request: HttpRequest, public_id: str, match_id: int) -> HttpResponse:
+    winner = request.POST.get("winner", "")
+    first, second = request.POST.get("first_score", ""), request.POST.get("second_score", "")
+    _own(request, public_id)
+    if (first == "") != (second == ""):
+        messages.error(request, "Give both scores, or neither.")
+        return redirect("tournaments:console", public_id=public_id)
+    if first and not (first.isdigit() and second.isdigit()):
+        messages.error(request, "A score is a whole number, 0 or more.")
+        return redirect("tournaments:console", public_id=public_id)
+    return _act(
+        request,
+        public_id,
+        lambda: services.override_result(
+            host=request.user,
+            public_id=public_id,
+            match_id=match_id,
+            winner_id=int(winner) if winner.isdigit() else 0,
+            reason=request.POST.get("reason", ""),
+            scores=(int(first), int(second)) if first else None,
+        ),
+        "Result changed.",
     )

@@ -1,9 +1,14 @@
 """Tournament work that runs later, on the games app's job machinery (``games.jobs.run_later``):
 the same backends, queues and workers as the tables' turn deadlines."""
 
+from datetime import datetime
+
+from django.utils import timezone
+
 from games.jobs import SCHEDULE_SLACK_SECONDS, run_later
 
 CHECK_IN_CLOSE = "tournaments.services.checkin.close_check_in"
+START_WHEN_DUE = "tournaments.services.rounds.start_when_due"
 
 
 def schedule_check_in_close(*, match_id: int, seconds: float) -> None:
@@ -16,3 +21,12 @@ def schedule_check_in_close(*, match_id: int, seconds: float) -> None:
         delay=seconds + SCHEDULE_SLACK_SECONDS,  # RQ may start it up to a second early
         match_id=match_id,
     )
+
+
+def schedule_start(*, public_id: str, at: datetime) -> None:
+    """Start the tournament at ``at`` if it is still due then: the job re-reads the start
+    time and the status (a start moved, made by hand or cancelled makes it do nothing), and
+    the deadline sweep starts a tournament whose job was lost."""
+    seconds = max(0.0, (at - timezone.now()).total_seconds())
+    delay = seconds + SCHEDULE_SLACK_SECONDS
+    run_later(START_WHEN_DUE, queue="deadlines", delay=delay, public_id=public_id)

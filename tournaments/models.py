@@ -6,6 +6,7 @@ change, so the page's poll can tell when there is something new.
 """
 
 import secrets
+from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import models
@@ -32,6 +33,11 @@ class Tournament(models.Model):
         TARGET = "target", "Points target"
         BEST_OF = "best_of", "Best of hands"
 
+    class Seeding(models.TextChoices):
+        SHUFFLE = "shuffle", "Shuffled by the server's seed"
+        RATING = "rating", "By rating"
+        MANUAL = "manual", "In the host's order"
+
     class Status(models.TextChoices):
         DRAFT = "draft", "Taking entrants"
         RUNNING = "running", "Running"
@@ -53,6 +59,21 @@ class Tournament(models.Model):
     rounds = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Swiss: how many rounds are played."
     )
+    description = models.TextField(blank=True, help_text="What the tournament is, for players.")
+    rules_text = models.TextField(blank=True, help_text="The host's own rules and conduct.")
+    starts_at = models.DateTimeField(null=True, blank=True, help_text="When it starts (UTC).")
+    time_zone = models.CharField(
+        max_length=64, default="UTC", help_text="The host's time zone, as the start was entered."
+    )
+    auto_start = models.BooleanField(default=False, help_text="Start by itself at starts_at.")
+    auto_start_refusal = models.CharField(
+        max_length=300, blank=True, help_text="Why the automatic start did not happen."
+    )
+    check_in_minutes = models.PositiveSmallIntegerField(default=5)
+    player_cap = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The most confirmed players, within the host's plan."
+    )
+    seeding = models.CharField(max_length=8, choices=Seeding.choices, default=Seeding.SHUFFLE)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
     seed = models.BigIntegerField(
         null=True, blank=True, help_text="Server-generated at the start; shuffles the entrants."
@@ -71,6 +92,7 @@ class Tournament(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "starts_at"], name="start_due")]
         permissions = [
             ("host_tournaments", "Can host tournaments"),
             ("manage_all_tournaments", "Can manage every host's tournaments"),
@@ -85,6 +107,15 @@ class Tournament(models.Model):
         if self.format == self.Format.SWISS and self.rounds:
             return f"Swiss, {self.rounds} round{'' if self.rounds == 1 else 's'}"
         return self.get_format_display()
+
+    @property
+    def start_in_host_zone(self) -> str:
+        """The start time on the host's clock, its zone named: what a page says before the
+        reader's browser puts it on theirs ("Saturday 5 December 2026, 19:00 (Europe/London)")."""
+        if self.starts_at is None:
+            return ""
+        local = self.starts_at.astimezone(ZoneInfo(self.time_zone))
+        return f"{local:%A} {local.day} {local:%B %Y, %H:%M} ({self.time_zone.replace('_', ' ')})"
 
     @property
     def match_description(self) -> str:
@@ -110,6 +141,9 @@ class Entrant(models.Model):
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.INVITED)
     seed_position = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Place in the seeded order (the last tie-break)."
+    )
+    host_order = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Place in the host's manual seeding, before the start."
     )
     wants_rematch = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -159,6 +193,9 @@ class TournamentMatch(models.Model):
         Entrant, null=True, blank=True, related_name="+", on_delete=models.CASCADE
     )
     by_forfeit = models.BooleanField(default=False, help_text="Decided by check-in or clock.")
+    override_reason = models.CharField(
+        max_length=200, blank=True, help_text="Why the host set this result (overridden)."
+    )
     first_hands = models.PositiveSmallIntegerField(default=0)
     second_hands = models.PositiveSmallIntegerField(default=0)
     first_points = models.PositiveIntegerField(default=0)

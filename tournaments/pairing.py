@@ -72,6 +72,35 @@ def first_round[T: Hashable](entrants: Sequence[T], seed: int) -> list[Pair[T]]:
     return pairs
 
 
+def bracket_places(size: int) -> list[int]:
+    """The seeds (from 1) in bracket order for ``size`` places, a power of two: the usual
+    seeded bracket, where seed 1 meets the last seed and seeds 1 and 2 can meet only in the
+    final (each doubling puts seed ``s`` beside ``2 * size + 1 - s``).
+
+    >>> bracket_places(8)
+    [1, 8, 4, 5, 2, 7, 3, 6]
+    """
+    places = [1]
+    while len(places) < size:
+        total = 2 * len(places) + 1
+        places = [seed for place in places for seed in (place, total - place)]
+    return places
+
+
+def seeded_bracket[T: Hashable](order: Sequence[T]) -> list[Pair[T]]:
+    """The first round of a bracket over an order already seeded (by rating, or by the host),
+    best first: the usual seeded placement, the byes going to the top seeds (a seed beyond
+    the entrants is an empty place)."""
+    places = bracket_places(bracket_size(len(order)))
+    seat = [order[seed - 1] if seed <= len(order) else None for seed in places]
+    pairs = []
+    for index in range(0, len(seat), 2):
+        first, second = seat[index], seat[index + 1]
+        assert first is not None  # the better seed of a pair always exists
+        pairs.append(Pair(first, second))
+    return pairs
+
+
 def next_round[T: Hashable](winners: Sequence[T]) -> list[Pair[T]]:
     """The next round: the winners of slots 2i and 2i+1 (in slot order) meet in slot i."""
     if len(winners) < 2 or len(winners) % 2:
@@ -87,7 +116,12 @@ def round_robin[T: Hashable](entrants: Sequence[T], seed: int) -> list[list[Pair
     place: whoever meets it rests that round (a ``Pair`` with ``second`` None), and over the
     ``n`` rounds each of the ``n`` entrants rests exactly once.
     """
-    order: list[T | None] = list(seeded_order(entrants, seed))
+    return round_robin_in_order(seeded_order(entrants, seed))
+
+
+def round_robin_in_order[T: Hashable](entrants: Sequence[T]) -> list[list[Pair[T]]]:
+    """:func:`round_robin` over an order already seeded: the first meets the last in round 1."""
+    order: list[T | None] = list(entrants)
     if len(order) < 2:
         raise ValueError("a tournament needs at least two entrants")
     if len(order) % 2:

@@ -61,6 +61,10 @@ class Console:
     invited: list[tuple[Entrant, str]]
     checking_in: list[MatchRow]
     limit: plans.PlanLimit
+    #: The most confirmed players: the plan's limit, or the host's cap below it.
+    players: int = 0
+    #: The played matches, latest round first: what the host may override.
+    played: list[MatchRow] = field(default_factory=list)
 
 
 def console(tournament: Tournament, host: AbstractBaseUser) -> Console:
@@ -69,6 +73,12 @@ def console(tournament: Tournament, host: AbstractBaseUser) -> Console:
     def named(status: str) -> list[tuple[Entrant, str]]:
         return [(e, display_name(e.user)) for e in entrants if e.status == status]
 
+    confirmed = named(Entrant.Status.CONFIRMED)
+    if tournament.seeding == Tournament.Seeding.MANUAL:  # as the host's order will seed them
+        confirmed.sort(
+            key=lambda pair: (pair[0].host_order is None, pair[0].host_order or 0, pair[0].pk)
+        )
+
     shown = page(tournament, host)
     checking = [
         row
@@ -76,19 +86,29 @@ def console(tournament: Tournament, host: AbstractBaseUser) -> Console:
         for row in rows
         if row is not None and row.match.status == TournamentMatch.Status.CHECK_IN
     ]
+    played = [
+        row
+        for _, rows in reversed(shown.rounds)
+        for row in rows
+        if row is not None and row.match.status == TournamentMatch.Status.FINISHED
+    ]
     return Console(
         tournament=tournament,
-        confirmed=named(Entrant.Status.CONFIRMED),
+        confirmed=confirmed,
         requested=named(Entrant.Status.REQUESTED),
         invited=named(Entrant.Status.INVITED),
         checking_in=checking,
         limit=plans.limit_explanation(host=tournament.host),
+        players=player_limit(tournament),
+        played=played,
     )
 
 
 def player_limit(tournament: Tournament) -> int:
-    """The most confirmed entrants ``tournament`` may have: its host's plan allows them."""
-    return plans.tournament_player_limit(host=tournament.host)
+    """The most confirmed entrants ``tournament`` may have: its host's plan allows them, and
+    the host may cap it lower."""
+    plan = plans.tournament_player_limit(host=tournament.host)
+    return plan if tournament.player_cap is None else min(plan, tournament.player_cap)
 
 
 def is_full(tournament: Tournament) -> bool:
@@ -165,18 +185,22 @@ class MatchRow:
     def result(self) -> str:
         """The result in the match's own terms, the winner's score first: "Alice won 2–1 in
         hands" (Best of), "Alice won 100–64 in points" (a target), "Alice won by forfeit"
-        (check-in or clock: the score then says nothing), "" while undecided."""
+        (check-in or clock: the score then says nothing), "" while undecided; a result the
+        host overrode says so, with the reason."""
         m = self.match
         if m.status != TournamentMatch.Status.FINISHED or self.winner is None:
             return ""
+        said = f" (set by the host: {m.override_reason})" if m.override_reason else ""
         if m.by_forfeit:
-            return f"{self.winner} won by forfeit"
+            return f"{self.winner} won by forfeit{said}"
         if m.tournament.scoring == Tournament.Scoring.BEST_OF:
             scores, unit = (m.first_hands, m.second_hands), "hands"
         else:
             scores, unit = (m.first_points, m.second_points), "points"
+        if m.override_reason and not any(scores):  # the host's word, no score to show
+            return f"{self.winner} won{said}"
         won, lost = scores if m.winner_id == m.first_id else scores[::-1]
-        return f"{self.winner} won {won}–{lost} in {unit}"
+        return f"{self.winner} won {won}–{lost} in {unit}{said}"
 
 
 @dataclass

@@ -23,7 +23,28 @@ urlpatterns = [
         host_views.remove,
         name="remove",
     ),
+    path(
+        "<slug:public_id>/host/entrants/<int:entrant_id>/replace/",
+        host_views.replace,
+        name="replace",
+    ),
+    path(
+        "<slug:public_id>/host/entrants/<int:entrant_id>/seed/",
+        host_views.seed_move,
+        name="seed_move",
+    ),
+    path("<slug:public_id>/host/seeding/", host_views.seed_order, name="seed_order"),
     path("<slug:public_id>/host/matches/<int:match_id>/extend/", host_views.extend, name="extend"),
+    path(
+        "<slug:public_id>/host/matches/<int:match_id>/replace/",
+        host_views.replace_no_show,
+        name="replace_no_show",
+    ),
+    path(
+        "<slug:public_id>/host/matches/<int:match_id>/result/",
+        host_views.override,
+        name="override",
+    ),
     path("<slug:public_id>/", views.detail, name="detail"),
     path("<slug:public_id>/live/", views.live, name="live"),
     path("<slug:public_id>/results.csv", views.results_csv, name="results_csv"),

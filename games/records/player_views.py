@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from accounts.guests import player_for
 from accounts.selectors import display_name
 from dominoes import limits
+from games.coach import selectors as coach_selectors
 from games.engine import ReplayError, replay_text
 from games.models import Table
 from games.records import profiles, stats
@@ -42,6 +43,7 @@ def statistics(request: HttpRequest) -> HttpResponse:
             "stats": figures,
             "chart": results_chart(figures.by_day),
             "ratings": stats.ratings_of(request.user),
+            "skill": coach_selectors.skill_of(request.user),
             "profile_user": request.user,
         },
     )
@@ -71,6 +73,7 @@ def profile(request: HttpRequest, key: str) -> HttpResponse:
             "name": display_name(user),
             "stats": stats.statistics_of(user),
             "ratings": stats.ratings_of(user),
+            "skill": coach_selectors.skill_of(user),
         },
     )
 
@@ -118,6 +121,13 @@ def replay(request: HttpRequest, public_id: str) -> HttpResponse:
     names = stats.seat_names(table)
     record = stats.record_with_seeds(table)
     data = build_replay(record, seeds=seeds_of(record), names=names)
+    seated = player_for(request.user, request.session).seat_in(table.seats.all())
+    data["coach"] = {
+        "reviews": coach_selectors.match_reviews(table),
+        # The seat whose view the analysis board starts from, and plays on from.
+        "mine": None if seated is None or seated.is_bot else seated.index,
+        "play_on_url": reverse("games:play_on", args=[table.public_id]),
+    }
     forfeit = None if table.forfeited_by is None else names[table.forfeited_by]
     return _render_replay(
         request,

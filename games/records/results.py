@@ -16,13 +16,14 @@ Rules of counting:
 - Hands played are the hands that ended (a forfeited hand in progress does not count); a hand
   is won by a side when the engine names it sole winner of the hand. Points for are the side's
   final score, points against the other sides' scores added up.
-- **Rated** matches: an online table where every seat is a signed-in person and there are two
-  sides (two seats, or four as partners). Each player is rated against the other side: one
-  opponent, or for partners the average of the two opponents
+- **Rated** matches (:func:`games.services.is_rated`): an online table where every seat is a
+  signed-in person and there are two sides (two seats, or four as partners). Each player is
+  rated against the other side: one opponent, or for partners the average of the two opponents
   (:func:`games.records.glicko2.team_average`), a win scoring 1, a draw 0.5, a loss 0. Ratings
   are kept per family (:mod:`games.records.families`).
   A person who left mid-match (the computer played their seat) is rated all the same: leaving
-  is no way out of a loss.
+  is no way out of a loss; one gone past the rejoin grace forfeits the match
+  (:func:`games.services.hand_over_if_gone`), and their side loses it.
 - A match in which moves were taken back (undo, against the computer) is recorded **with
   take-backs**: counted apart from clean results in statistics, and never rated.
 """
@@ -37,6 +38,7 @@ from games.engine import Match, Rules, load
 from games.models import MatchResult, Rating, Seat, Table
 from games.records import glicko2
 from games.records.families import family_of
+from games.services import is_rated
 
 logger = logging.getLogger(__name__)
 
@@ -112,14 +114,6 @@ def side_outcomes(
     winners = match.winners
     top = MatchResult.Outcome.WIN if len(winners) == 1 else MatchResult.Outcome.DRAW
     return [top if side in winners else MatchResult.Outcome.LOSS for side in sides]
-
-
-def is_rated(table: Table, rules: Rules, seats: list[Seat]) -> bool:
-    """An online table of two sides where every seat is a signed-in person, played without
-    take-backs."""
-    people = all(seat.user_id is not None and not seat.is_bot for seat in seats)
-    clean = not table.take_backs
-    return table.kind == Table.Kind.ONLINE and rules.sides == 2 and people and clean
 
 
 def opponent_kind(rules: Rules, seat: Seat, seats: list[Seat]) -> str:

@@ -17,6 +17,7 @@ from django.db.models import Count, Q, Sum
 from django.db.models.functions import TruncDate
 
 from accounts.selectors import display_name
+from games.coach.selectors import Skill, skill_by_match
 from games.engine import Rules
 from games.models import LogEntry, MatchResult, Rating, Seat, Table
 from games.records.charts import DayResults
@@ -136,6 +137,7 @@ class HistoryRow:
     result: MatchResult
     opponents: list[MatchPlayer]
     partner: MatchPlayer | None
+    skill: Skill | None = None  # accuracy and luck (games.coach); None: not reviewed
 
     @property
     def preset_name(self) -> str:
@@ -156,6 +158,7 @@ def history_of(user: AbstractBaseUser, page_number: Any) -> tuple[Page, list[His
         .prefetch_related("table__seats__user")
     )
     page = Paginator(results, HISTORY_PAGE_SIZE).get_page(page_number)
+    skills = skill_by_match(page.object_list)
     rows = []
     for result in page.object_list:
         rules = Rules.from_record(result.table.rules)
@@ -168,6 +171,7 @@ def history_of(user: AbstractBaseUser, page_number: Any) -> tuple[Page, list[His
                 result=result,
                 opponents=[player for player, side in players if side != mine],
                 partner=partners[0] if partners else None,
+                skill=skills.get(result.id),
             )
         )
     return page, rows

@@ -11,11 +11,15 @@ are the same from the server's event loop (the table consumer), which sends that
 itself (games.async_db). Bot turns are scheduled and the change is announced only once
 committed.
 
-- :mod:`.creating`: a table against the computer or for friends, joining it, starting it.
+- :mod:`.creating`: a table against the computer or for friends, starting it.
+- :mod:`.lobby`: joining a friends table at a chosen seat, moving, un-joining, the host
+  removing someone, a friend who comes late taking a computer's seat at the next deal.
 - :mod:`.moves`: a play, the next hand, undo (one-statement and locked paths).
 - :mod:`.decision`: what a change does (:func:`decide`), pure, for both paths.
 - :mod:`.presence`: a socket opening the table, closing, the heartbeat; leave and come back.
 - :mod:`.clock`: deadlines, the computer's turns, the sweep behind their jobs.
+- :mod:`.remarks`: a phrase or reaction said at the table (games.phrases).
+- :mod:`.rated`: which tables are rated (a person gone for good then loses).
 - :mod:`.rematch`, :mod:`.hints`, :mod:`.guests` (a guest signing in),
   :mod:`.tournament_tables` (a tournament's seated table).
 - :mod:`._tables`: the shared inside (locking, seating, dealing, saving and announcing).
@@ -44,7 +48,6 @@ from games.services.creating import (
     TooManyOpenTables,
     create_computer_table,
     create_online_table,
-    join_table,
     start_table,
 )
 from games.services.decision import (
@@ -58,6 +61,7 @@ from games.services.decision import (
 from games.services.errors import NotYourSeat, SeatAway, StaleVersion, TableError, TableNotFound
 from games.services.guests import claim_guest_seats, on_user_logged_in
 from games.services.hints import HINT_CACHE_SECONDS, hint_for
+from games.services.lobby import choose_seat, join_table, remove_from_table, unjoin_table
 from games.services.moves import anext_hand, aplay, next_hand, play, take_back_start, undo
 from games.services.presence import (
     Opened,
@@ -68,6 +72,8 @@ from games.services.presence import (
     seat_disconnected,
     seats_seen,
 )
+from games.services.rated import is_rated
+from games.services.remarks import remarks_heard, say_remark
 from games.services.rematch import vote_rematch
 from games.services.tournament_tables import create_seated_table
 
@@ -95,6 +101,7 @@ __all__ = [
     "TooManyOpenTables",
     "anext_hand",
     "aplay",
+    "choose_seat",
     "claim_guest_seats",
     "come_back",
     "create_computer_table",
@@ -106,12 +113,14 @@ __all__ = [
     "expire_turn",
     "hand_over_if_gone",
     "hint_for",
+    "is_rated",
     "join_table",
     "leave_table",
     "next_hand",
     "on_user_logged_in",
     "open_table",
     "play",
+    "remove_from_table",
     "run_bot_turn",
     "seat_connected",
     "seat_disconnected",
@@ -120,6 +129,9 @@ __all__ = [
     "sweep_deadlines",
     "take_back_start",
     "turn_of",
+    "remarks_heard",
+    "say_remark",
     "undo",
+    "unjoin_table",
     "vote_rematch",
 ]

@@ -18,6 +18,7 @@ from accounts.players import Player
 from accounts.selectors import display_name as account_name
 from accounts.selectors import guest_name
 from games import events, jobs, signals, snapshots, writes
+from games.coach import service as coach
 from games.engine import Deal, IllegalMove, Match, Move, Rules, export, load
 from games.engine.bots import Level
 from games.models import LogEntry, Seat, Table
@@ -69,14 +70,20 @@ def seat_computer(table: Table, index: int, level: Level) -> Seat:
 def seat_person(table: Table, index: int, player: Player, name: str) -> Seat:
     """Seat a person under ``name`` (:func:`display_name`: a refused one raises TableError,
     which rolls back the caller's transaction; :data:`OWN_NAME`: :func:`own_name`)."""
-    name = display_name(name)
     return Seat.objects.create(
         table=table,
         index=index,
         user_id=player.user_id,
         guest="" if player.user_id else (player.session_key or ""),
-        name=own_name(player) if is_own_name(name) else name,
+        name=seat_name(player, name),
     )
+
+
+def seat_name(player: Player, name: str) -> str:
+    """The name a person's seat is called by: ``name`` cleaned (:func:`display_name`), or
+    their own (:func:`own_name`) for :data:`OWN_NAME`."""
+    name = display_name(name)
+    return own_name(player) if is_own_name(name) else name
 
 
 def is_own_name(name: str) -> bool:
@@ -90,6 +97,30 @@ def own_name(player: Player) -> str:
     if player.user_id is not None:
         return account_name(get_user_model().objects.get(pk=player.user_id))
     return guest_name(player.session_key or "")
+
+
+def seat_arrivals(table: Table) -> None:
+    """Before a deal: each friend who came after the start takes the computer's seat they
+    chose (``Table.arrivals``), from this hand on. The table's prefetched seats are changed in
+    place, so what follows (:func:`advance`, the snapshot) sees people there."""
+    if not table.waiting_arrivals():
+        return
+    seats = {seat.index: seat for seat in table.seats.all()}
+    for arrival in table.waiting_arrivals():
+        seat = seats[arrival["seat"]]
+        seat.bot_level, seat.away, seat.seen_at = "", False, timezone.now()
+        seat.user_id, seat.guest, seat.name = arrival["user"], arrival["guest"], arrival["name"]
+        seat.save(update_fields=["bot_level", "away", "seen_at", "user", "guest", "name"])
+    # Kept, marked seated: a match the computer played a part of is never rated (is_rated).
+    table.arrivals = [{**arrival, "seated": True} for arrival in table.arrivals]
+    table.save(update_fields=["arrivals"])
+
+
+def person_key(player: Player) -> str:
+    """How a person is named in a table's lists (``Table.removed``)."""
+    if player.user_id is not None:
+        return f"user:{player.user_id}"
+    return f"guest:{player.session_key or ''}"
 
 
 def locked_table(public_id: str) -> Table:
@@ -111,7 +142,9 @@ def locked_match(public_id: str, seen_version: int) -> tuple[Table, Match]:
     if table.started_at is None:
         raise TableError("The table has not started yet.")
     if table.forfeited_by is not None:
-        raise TableError(f"The match is over: seat {table.forfeited_by + 1} ran out of time.")
+        # Only the tournament clock forfeits on time; elsewhere a forfeit is leaving for good.
+        why = "ran out of time" if table.forfeit_at_deadline else "left for good"
+        raise TableError(f"The match is over: seat {table.forfeited_by + 1} {why}.")
     if seen_version != table.version:
         raise StaleVersion(table.version)
     return table, match_of(table)
@@ -150,6 +183,7 @@ def next_deal(match: Match, version: int) -> writes.Entry:
 
 
 def deal(table: Table, match: Match) -> None:
+    seat_arrivals(table)
     entry = next_deal(match, table.version + 1)
     table.hand_seed = entry.payload["seed"]
     log_entry(table, entry)
@@ -201,7 +235,10 @@ def advance(table: Table, match: Match, *, off_the_log: bool = False) -> None:
 
 
 def schedule_jobs(public_id: str, version: int, outcome: Outcome) -> None:
-    """Once committed: the computer's move, or the job of the deadline the change set."""
+    """Once committed: the computer's move, or the job of the deadline the change set; and
+    the coach's review of a hand the change ended."""
+    if outcome.hand_over is not None:
+        coach.queue_review(public_id=public_id, hand=outcome.hand_over)
     if outcome.computer_turn:
         transaction.on_commit(partial(jobs.schedule_bot_turn, public_id=public_id, version=version))
     elif outcome.seconds is not None:

@@ -1,5 +1,6 @@
 """The clock and its deadlines: a turn's time running out, the computer's turns (the jobs and
-the sweep behind them), a person gone past the rejoin grace."""
+the sweep behind them), a person gone past the rejoin grace (a rated table's loss, a casual
+one's computer)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from games.engine import Match
+from games.engine import Match, Rules
 from games.engine.bots import Bot, Level
 from games.models import Seat, Table
 from games.services._tables import (
@@ -24,6 +26,7 @@ from games.services._tables import (
     seed_of,
 )
 from games.services.errors import TableNotFound
+from games.services.rated import is_rated
 
 #: The casual clock (seed 001): seconds a turn, after which the server plays for the seat.
 CASUAL_TURN_SECONDS = 60
@@ -37,8 +40,8 @@ TOURNAMENT_TURN_SECONDS = 180
 TOURNAMENT_GRACE_SECONDS = 120
 
 
-#: How long a person of a casual table may be gone (every socket closed) before the computer
-#: takes their seat; a short interruption changes nothing.
+#: How long a person may be gone (every socket closed) before the computer takes their seat
+#: (a casual table) or they lose the match (a rated one); a short interruption changes nothing.
 REJOIN_GRACE_SECONDS = 120
 
 
@@ -131,9 +134,12 @@ def sweep_deadlines() -> int:
     included."""
     now = timezone.now()
     expired = Table.objects.filter(deadline__lte=now, finished=False)
+    computer_seats = Seat.objects.filter(table=OuterRef("table")).exclude(bot_level="")
     gone = Seat.objects.filter(
+        # Away seats too where the table may be rated (people only, no computer): leaving
+        # for good loses a rated match (hand_over_if_gone decides).
+        Q(away=False) | Q(user__isnull=False) & ~Exists(computer_seats),
         seen_at__lte=now - timedelta(seconds=REJOIN_GRACE_SECONDS),
-        away=False,
         table__finished=False,
         table__started_at__isnull=False,
         table__forfeit_at_deadline=False,
@@ -156,16 +162,19 @@ def sweep_deadlines() -> int:
 
 
 def hand_over_if_gone(*, public_id: str, seat_index: int) -> bool:
-    """After the grace: a person still gone is replaced by the computer (casual tables)."""
+    """After the grace, a person still gone: at a rated table (:func:`is_rated`) they lose
+    the match (a forfeit: the others are told, the result recorded and ratings moved by the
+    match's end), even if they had pressed Leave; at a casual table the computer takes their
+    seat until they are back."""
     with transaction.atomic():
         try:
             table = locked_table(public_id)
         except TableNotFound:
             return False
-        seat = next((s for s in table.seats.all() if s.index == seat_index), None)
+        seats = list(table.seats.all())
+        seat = next((s for s in seats if s.index == seat_index), None)
         if (
             seat is None
-            or seat.away
             or seat.is_bot
             or seat.seen_at is None
             or seat.seen_at > timezone.now() - timedelta(seconds=REJOIN_GRACE_SECONDS)
@@ -174,7 +183,13 @@ def hand_over_if_gone(*, public_id: str, seat_index: int) -> bool:
             or table.forfeit_at_deadline
         ):
             return False
+        rated = is_rated(table, Rules.from_record(table.rules), seats)
+        if seat.away and not rated:
+            return False
         seat.away = True
         seat.save(update_fields=["away"])
-        advance(table, match_of(table), off_the_log=True)
+        if rated:
+            _forfeit(table, seat.index)
+        else:
+            advance(table, match_of(table), off_the_log=True)
     return True

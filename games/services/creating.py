@@ -1,4 +1,5 @@
-"""Creating a table and joining it: against the computer, or for friends (the host starts it)."""
+"""Creating a table: against the computer, or for friends (the host starts it; joining is
+:mod:`.lobby`'s)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,6 @@ from games.services._tables import (
     deal,
     locked_table,
     new_table,
-    save_and_announce,
     seat_computer,
     seat_of,
     seat_person,
@@ -97,26 +97,6 @@ def create_online_table(
         )
         seat_person(table, 0, player, name)
         announce(table.public_id, table.version)
-    return table
-
-
-def join_table(*, public_id: str, player: Player, name: str) -> Table:
-    """Take the first free seat of a table that has not started."""
-    if player.user_id is None and not player.session_key:
-        # Nobody could be known as this seat's player again (a guest socket without a session).
-        raise TableError("Reload the page to join: your browser has no session here yet.")
-    with transaction.atomic():
-        table = locked_table(public_id)
-        if table.started_at is not None:
-            raise TableError("This table has started: you can watch it.")
-        taken = {seat.index for seat in table.seats.all()}
-        if player.seat_in(table.seats.all()) is not None:
-            raise TableError("You already have a seat at this table.")
-        free = [i for i in range(Rules.from_record(table.rules).seats) if i not in taken]
-        if not free:
-            raise TableError("Every seat at this table is taken.")
-        seat_person(table, free[0], player, name)
-        save_and_announce(table)
     return table
 
 

@@ -38,11 +38,18 @@ class Outcome:
     deadline: datetime | None
     finished: bool
     computer_turn: bool
+    #: The hand (0-based) the change left over, for the coach to review; None while in play.
+    hand_over: int | None = None
 
     @property
     def starts_jobs(self) -> bool:
         """Whether :func:`_follow_up` has anything to start."""
-        return self.computer_turn or self.seconds is not None or self.finished
+        return (
+            self.computer_turn
+            or self.seconds is not None
+            or self.finished
+            or self.hand_over is not None
+        )
 
 
 #: Which turn a match is at (:func:`turn_of`).
@@ -108,7 +115,17 @@ def decide(
         deadline=deadline,
         finished=match.finished,
         computer_turn=computer_turn,
+        hand_over=len(match.deals) - 1
+        if match.deals and (match.finished or match.needs_deal)
+        else None,
     )
+
+
+def _hand_over(match: Match) -> int | None:
+    """The hand (0-based) that is over now, for the coach; None while one is in play."""
+    if match.deals and (match.finished or match.needs_deal):
+        return len(match.deals) - 1
+    return None
 
 
 def _automatic_moves(

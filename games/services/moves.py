@@ -116,6 +116,8 @@ def _decide_on_snapshot(
     seat = player.seat_in(snapshot.seats)
     if seat is None or seat.away or not snapshot.started or snapshot.forfeited_by is not None:
         return None  # an away seat's move: the locked path refuses it
+    if snapshot.arrivals:
+        return None  # the next deal seats friends who came late: the locked path seats them
     match = snapshot.match.copy()
     first = act(match, seat.index, snapshot.version + 1)
     now = timezone.now()

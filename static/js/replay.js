@@ -2,6 +2,7 @@
 // shown. The server replayed the record with the engine and sent every step; this page only
 // draws the step chosen. Tiles and the table are drawn as on the table page.
 
+import { CoachPanel } from "./replay-coach.js";
 import { layoutTable } from "./table/geometry.js";
 import { handTileSVG, r3, tileSVG } from "./table/tiles.js";
 
@@ -30,6 +31,13 @@ class ReplayViewer {
       event.preventDefault();
     });
     new ResizeObserver(() => this.renderBoard()).observe($("replay-board"));
+    this.coach = new CoachPanel(data, (index) => this.go(index));
+    // The analysis board's toggle: every hand open, or only what the viewer's seat saw.
+    const open = $("show-hands");
+    if (open) {
+      open.closest("label").hidden = data.coach?.mine == null;
+      open.addEventListener("change", () => this.render());
+    }
     this.render();
   }
 
@@ -60,16 +68,26 @@ class ReplayViewer {
     $("forward").disabled = $("last").disabled = this.index === last;
     this.renderSeats();
     this.renderBoard();
+    this.coach.update(this.index, step);
     const boneyard = step.boneyard;
-    $("replay-boneyard").textContent = boneyard.length
+    $("replay-boneyard").textContent = this.closed()
+      ? `Boneyard: ${boneyard.length === 1 ? "1 tile" : `${boneyard.length} tiles`}, face down`
+      : boneyard.length
       ? `Boneyard (${boneyard.length}, next tile first): ${boneyard.join(", ")}`
       : "Boneyard: empty";
+  }
+
+  // Whether the analysis board shows only what the viewer's seat saw (the toggle is off).
+  closed() {
+    return this.data.coach?.mine != null && $("show-hands") && !$("show-hands").checked;
   }
 
   renderSeats() {
     const step = this.step;
     const list = $("replay-seats");
     list.replaceChildren();
+    const mine = this.data.coach?.mine;
+    const closed = this.closed();
     step.tiles.forEach((tiles, seat) => {
       const li = document.createElement("li");
       li.dataset.seat = String(seat);
@@ -83,9 +101,17 @@ class ReplayViewer {
       const row = document.createElement("span");
       row.className = "result-tiles";
       row.setAttribute("role", "img");
-      row.setAttribute("aria-label", tiles.length ? tiles.join(", ") : "no tiles");
-      row.dataset.tiles = tiles.join(" ");
-      row.innerHTML = tiles.map((tile) => handTileSVG(tile)).join("");
+      if (closed && seat !== mine) {
+        // Face down: the count is what the viewer's seat knew.
+        row.classList.add("closed");
+        row.setAttribute("aria-label", tiles.length === 1 ? "1 tile, face down" : `${tiles.length} tiles, face down`);
+        row.dataset.tiles = "";
+        row.textContent = "▮".repeat(tiles.length);
+      } else {
+        row.setAttribute("aria-label", tiles.length ? tiles.join(", ") : "no tiles");
+        row.dataset.tiles = tiles.join(" ");
+        row.innerHTML = tiles.map((tile) => handTileSVG(tile)).join("");
+      }
       li.append(name, score, row);
       list.append(li);
     });

@@ -16,3 +16,10 @@ for (const form of document.querySelectorAll("[data-settings-form]")) {
   scoring.addEventListener("change", update);
   update();
 }
+
+// With no start set yet, the time zone starts as the browser's (the host's own clock), when
+// the list has it; the host can still choose another.
+for (const zone of document.querySelectorAll("select[data-guess=browser]")) {
+  const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if ([...zone.options].some((option) => option.value === browser)) zone.value = browser;
+}

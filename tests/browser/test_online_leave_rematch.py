@@ -4,6 +4,7 @@ it back; at the end of a match a rematch needs both players."""
 from datetime import timedelta
 
 import pytest
+from browser_support import axe_report, axe_violations
 from django.utils import timezone
 from online_driver import start_online_pair
 from playwright.sync_api import expect
@@ -31,6 +32,7 @@ def test_leaving_and_coming_back(browser, server):
             friend.get_by_role("button", name="Leave (the computer plays for you)")
         ).to_be_hidden()
         expect(friend.locator("#status")).to_contain_text("You are away")
+        assert not (found := axe_violations(friend)), "away:\n" + axe_report(found)
         # "I'm back" is said over the open socket: no new connection.
         sockets = []
         friend.on("websocket", lambda socket: sockets.append(socket))

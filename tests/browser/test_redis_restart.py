@@ -14,7 +14,8 @@ from online_driver import assert_same_board, start_online_pair
 from playwright.sync_api import expect
 from test_online_play import board_tiles, new_page, play_one, whose_turn
 
-pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+# serial: restarts a Redis server and waits on the page's reconnect.
+pytestmark = [pytest.mark.serial, pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 RECONNECT_SECONDS = 3
 PASSES_AT_MOST = 4

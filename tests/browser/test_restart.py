@@ -7,7 +7,8 @@ import signal
 import pytest
 from playwright.sync_api import expect
 
-pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+# serial: kills and restarts the site's server mid-hand.
+pytestmark = [pytest.mark.serial, pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 
 def hand_tiles(page) -> list[str]:

@@ -96,6 +96,18 @@ FIT_PROBLEMS = """() => {
 }"""
 
 
+# Each seat's score as shown, by side: in All Fives with the points of the hand so far (issue 20:
+# the state had hand_points [5, 10] while the seats showed 0 until the hand's end).
+SEAT_SCORES = """() => [...document.querySelectorAll("#seats .seat-score")]
+  .map((score) => [Number(score.dataset.side), score.textContent.trim()])"""
+
+
+def assert_live_scores(page, view, when: str) -> None:
+    for side, shown in page.evaluate(SEAT_SCORES):
+        score = view["scores"][side] + (0 if view["result"] else view["hand_points"][side])
+        assert shown == (f"{score} pt" if score == 1 else f"{score} pts"), (when, side, view)
+
+
 def assert_fits(page, when: str) -> None:
     # Once the moves' motion is over (a tile on its way from the hand is not yet in place).
     page.wait_for_function(
@@ -108,8 +120,9 @@ def assert_fits(page, when: str) -> None:
 
 
 def shot(page, name: str) -> None:
+    # JPEG at the page's own scale: 255 of them stay small enough to commit (artifacts/table/).
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    page.screenshot(path=str(SHOTS / f"{name}.jpg"), type="jpeg", quality=70)
 
 
 def play_a_hand_checking_the_fit(page, server, *, preset: str, seats: int, sizes: list[str]):
@@ -118,19 +131,23 @@ def play_a_hand_checking_the_fit(page, server, *, preset: str, seats: int, sizes
     page.set_viewport_size(dict(zip(("width", "height"), SIZES[sizes[0]], strict=True)))
     table = start_match(page, server, preset=preset, seats=seats, level="easy", target=500)
     name = f"{preset}-{seats}"
-    moments = {"start"}
+    shown: set[str] = set()
     for turn in range(200):
         table.wait_settled()
         view = table.view()
         over = table.hand_over() or table.finished()
-        moment = "end" if over else ("middle" if len(view["history"]) >= 2 * seats else None)
+        assert_live_scores(page, view, f"{name}, turn {turn}")
+        if turn == 0:
+            moment, opened = "start", len(view["history"])
+        else:  # the middle: the player's first turn a whole round after the start
+            later = len(view["history"]) >= opened + seats
+            moment = "end" if over else ("middle" if later else "")
         for size in sizes:
             page.set_viewport_size(dict(zip(("width", "height"), SIZES[size], strict=True)))
             assert_fits(page, f"{name}, turn {turn}")
-            if ALL_SIZES and (turn == 0 or (moment and moment not in moments)):
-                shot(page, f"{name}-{size}-{'start' if turn == 0 else moment}")
-        if moment:
-            moments.add(moment)
+            if ALL_SIZES and moment and moment not in shown:
+                shot(page, f"{name}-{size}-{moment}")
+        shown.add(moment)
         if over:
             break
         table.pointer_turn(touch=False)

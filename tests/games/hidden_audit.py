@@ -179,3 +179,24 @@ def audit(
     assert len(view["hand"]) == len(own) and set(view["hand"]) == own
     assert view["counts"] == [len(tiles) for tiles in moment.hands]
     assert view["boneyard"] == len(everything.boneyard)
+
+
+#: Every field of a remark message (games.services.remarks.payload_of): the same yardstick.
+REMARK_FIELDS = frozenset(
+    {".type", *(f".remark.{key}" for key in ("id", "seat", "name", "speaker", "phrase"))}
+    | {*(f".remark.{key}" for key in ("kind", "text", "spoken", "spectator"))}
+)
+
+
+def audit_remark(message: dict[str, Any], seat: int | None) -> None:
+    """Fail unless a remark shows ``seat`` (None: a spectator) only a phrase of the fixed list,
+    in its own words, spelling no tile, and a spectator's only to a spectator."""
+    from games import phrases
+
+    remark = message["remark"]
+    unknown_fields = fields_of(message) - REMARK_FIELDS
+    assert not unknown_fields, f"unaudited fields {sorted(unknown_fields)}"
+    phrase = phrases.BY_ID[remark["phrase"]]
+    assert (remark["text"], remark["spoken"]) == (phrase.text, phrase.spoken)
+    assert not spelled_tiles(message), f"a remark spelled {sorted(spelled_tiles(message))}"
+    assert seat is None or not remark["spectator"], f"seat {seat} was sent a spectator's remark"

@@ -16,7 +16,8 @@ from fault_support import check_log, started_pair_table, table_players
 
 from games.models import Table
 
-pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+# serial: kills daphne servers under players with deadlines.
+pytestmark = [pytest.mark.serial, pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 TABLES = 4
 #: Moves every table plays before the fault, and again after it.

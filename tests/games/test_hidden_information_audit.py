@@ -10,7 +10,8 @@ Three levels, from many games to few:
 * Online tables through the real services and database: at every announced version, the
   snapshot the consumers send from and ``selectors.table_state`` of the committed row.
 * Two online games through real WebSockets (two people and a spectator): every message each
-  socket receives, checked against the match at that message's version.
+  socket receives, checked against the match at that message's version (remarks included:
+  phrases of the fixed list only, and a spectator's never to a player).
 """
 
 import json
@@ -19,7 +20,7 @@ from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
-from hidden_audit import Moment, audit, hands_of
+from hidden_audit import Moment, audit, audit_remark, hands_of
 from test_consumers import connect, new_session, receive
 
 from games import consumers, events, selectors, services, snapshots, writes
@@ -198,6 +199,14 @@ async def test_every_message_on_every_socket_shows_nobody_a_hidden_tile(preset, 
     await everyone_sees(lambda state: len(state["table"]["seats"]) == 2)
     await sockets[0].send_json_to({"type": "start"})
     states = await everyone_sees(lambda state: state["table"]["started"])
+    # A word from a player and a spectator's reaction: audited with the rest below.
+    await sockets[0].send_json_to({"type": "remark", "phrase": "good_game"})
+    await sockets[None].send_json_to({"type": "remark", "phrase": "smile"})
+    for seat, heard in ((0, 1), (1, 1), (None, 2)):
+        for _ in range(heard):
+            message = await receive(sockets[seat])
+            received[seat].append(message)
+            assert message["type"] == "remark", message
     rng = random.Random(7)
     while not states[None]["view"]["result"]:
         mover = states[None]["view"]["turn"]
@@ -214,6 +223,9 @@ async def test_every_message_on_every_socket_shows_nobody_a_hidden_tile(preset, 
         for message in messages:
             if message["type"] == "error":  # the only error: no hints at a table of people
                 assert seat is not None and message["message"] == HINTS_REFUSED, message
+                continue
+            if message["type"] == "remark":
+                audit_remark(message, seat)
                 continue
             assert message["type"] == "state", message
             match = await sync_to_async(match_at)(table.public_id, message["version"])
@@ -272,3 +284,29 @@ def test_the_audit_finds_a_hidden_tile_anywhere_in_a_payload(leak):
     leak(payload, secret)
     with pytest.raises(AssertionError):
         audit(payload, match, 0)
+
+
+def test_the_audit_finds_a_tile_a_forged_word_or_a_spectators_remark_sent_to_a_player():
+    remark = {
+        "id": 1,
+        "seat": 0,
+        "name": "Ana",
+        "speaker": "0a1b2c3d4e5f6a7b",
+        "phrase": "good_game",
+        "kind": "phrase",
+        "text": "Good game",
+        "spoken": "Good game",
+        "spectator": False,
+    }
+    audit_remark({"type": "remark", "remark": remark}, 1)
+    with pytest.raises(AssertionError, match="spelled"):
+        audit_remark({"type": "remark", "remark": {**remark, "name": "Ana 6-6"}}, 1)
+    with pytest.raises(AssertionError):
+        audit_remark({"type": "remark", "remark": {**remark, "text": "I hold the blanks"}}, 1)
+    with pytest.raises(AssertionError, match="unaudited"):
+        audit_remark({"type": "remark", "remark": {**remark, "hand": "hidden"}}, 1)
+    cheer = {**remark, "seat": None, "spectator": True, "phrase": "smile", "text": "🙂"}
+    cheer["spoken"] = "smile"
+    audit_remark({"type": "remark", "remark": cheer}, None)
+    with pytest.raises(AssertionError, match="spectator's remark"):
+        audit_remark({"type": "remark", "remark": cheer}, 0)

@@ -24,7 +24,10 @@ from games.models import LogEntry, Seat, Table
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
-MESSAGE_TYPES = ["sync", "hint", "move", "next_hand", "undo", "join", "rematch", "leave", "start"]
+MESSAGE_TYPES = [
+    *("sync", "hint", "move", "next_hand", "undo", "join", "rematch", "leave", "start"),
+    *("seat", "remove", "unjoin"),  # the friends lobby's
+]
 
 
 # --- what is generated: JSON-like values with placeholders resolved against the table --------
@@ -84,7 +87,13 @@ moves = st.one_of(
 names = st.one_of(st.text(max_size=60), json_values)
 typed_messages = st.fixed_dictionaries(
     {"type": st.sampled_from(MESSAGE_TYPES)},
-    optional={"version": versions, "move": moves, "name": names, "extra": json_values},
+    optional={
+        "version": versions,
+        "move": moves,
+        "name": names,
+        "seat": st.one_of(st.integers(min_value=-2, max_value=5), json_values),
+        "extra": json_values,
+    },
 )
 frames = st.one_of(
     typed_messages,  # the right shape with wrong contents: most of the traffic
@@ -232,11 +241,14 @@ def player_on_turn(no_flood_limits):
 
 @pytest.fixture
 def spectator(no_flood_limits):
-    """A stranger watching a started online table: every action is refused."""
+    """A stranger watching a started online table of people only (no computer's seat to
+    take at the next hand): every action is refused."""
     host = services.Player(user_id=None, session_key=new_session())
     table = services.create_online_table(
         player=host, name="Host", rules=Rules.for_preset("block", seats=2), turn_seconds=None
     )
+    friend = services.Player(user_id=None, session_key=new_session())
+    services.join_table(public_id=table.public_id, player=friend, name="Bob")
     services.start_table(public_id=table.public_id, player=host)
     return scene_of(table.public_id, new_session(), None)
 

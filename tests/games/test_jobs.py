@@ -10,7 +10,8 @@ from games import jobs, services
 from games.engine import Rules, load
 from games.models import Table
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# serial: bounds how long a job waits.
+pytestmark = [pytest.mark.serial, pytest.mark.django_db(transaction=True)]
 
 ALICE = services.Player(user_id=None, session_key="alice-session")
 

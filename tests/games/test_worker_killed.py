@@ -27,7 +27,8 @@ from games.engine import Play, Rules, load
 from games.models import LogEntry, Table
 from games.services import Player
 
-pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+# serial: kills RQ workers and waits out turn clocks.
+pytestmark = [pytest.mark.serial, pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 PERSON = Player(user_id=None, session_key="person-session")
 FRIEND = Player(user_id=None, session_key="friend-session")

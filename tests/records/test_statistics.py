@@ -221,7 +221,7 @@ def test_each_selector_runs_a_fixed_number_of_queries(matches, django_assert_num
     Rating.objects.create(user=alice, family="draw", rating=1500, rd=80, volatility=0.06)
     with django_assert_num_queries(4):  # in all, by preset, by opponent, by day
         stats.statistics_of(alice)
-    with django_assert_num_queries(4):  # count, results with tables, seats, their users
+    with django_assert_num_queries(5):  # count, results with tables, seats, users, reviews
         _page, rows = stats.history_of(alice, 1)
         assert len(rows) == matches and all(row.opponents for row in rows)
     with django_assert_num_queries(1):

@@ -247,6 +247,10 @@ def test_a_tournament_tables_page_links_back_to_its_tournament_at_no_extra_query
     with CaptureQueriesContext(connection) as tournament_page:
         html = client.get(reverse("games:table", args=[table.public_id])).content.decode()
     assert back in html and "Back to the tournament" in html
+    # The end panel's first action (issue 20), and the page's own New match is not its primary.
+    actions = re.search(r'<p class="end-actions">(.*?)</p>', html, re.S).group(1)
+    assert re.findall(r'id="([\w-]+)"', actions)[0] == "back-to-tournament"
+    assert 'class="button primary" id="new-match"' not in actions
 
     casual = create_online_table(
         player=as_player(match.first.user), name="Casual", rules=Rules.for_preset("draw", seats=2)

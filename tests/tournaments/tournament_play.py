@@ -81,3 +81,18 @@ def end_check_in_window(match: TournamentMatch) -> None:
     TournamentMatch.objects.filter(pk=match.pk).update(
         check_in_deadline=timezone.now() - timedelta(seconds=1)
     )
+
+
+def settings_of(tournament: Tournament, **schedule) -> dict:
+    """The arguments of ``update_tournament`` that keep ``tournament``'s settings and give it
+    the schedule ``schedule`` (``services.Schedule``'s fields)."""
+    return {
+        "user": tournament.host,
+        "public_id": tournament.public_id,
+        "name": tournament.name,
+        "format": tournament.format,
+        "scoring": tournament.scoring,
+        "match_length": tournament.match_length,
+        "rounds": tournament.rounds,
+        "schedule": services.Schedule(**schedule),
+    }

@@ -2,7 +2,8 @@
 
 One module a role: :mod:`.access` (who may, the locked rows), :mod:`.hosting` (settings),
 :mod:`.entrants`, :mod:`.rounds` (start, cancel), :mod:`.formats` (each format's rounds),
-:mod:`.checkin` and :mod:`.results`. Their public functions are named here, where callers
+:mod:`.checkin`, :mod:`.results`, :mod:`.seeding`, :mod:`.replacements` and
+:mod:`.overrides`. Their public functions are named here, where callers
 find them; every one is keyword-only and checks who may call it.
 """
 
@@ -36,17 +37,23 @@ from tournaments.services.entrants import (
 from tournaments.services.formats import CHECK_IN_SECONDS
 from tournaments.services.hosting import (
     BEST_OF_HANDS,
+    CHECK_IN_MINUTES,
+    Schedule,
     check_settings,
     create_tournament,
     match_rules,
     send_notice,
     update_tournament,
 )
+from tournaments.services.overrides import override_result
+from tournaments.services.replacements import replace_entrant, replace_no_show
 from tournaments.services.results import on_match_finished, record_table_result
-from tournaments.services.rounds import cancel_tournament, start_tournament
+from tournaments.services.rounds import cancel_tournament, start_tournament, start_when_due
+from tournaments.services.seeding import move_seed, set_seed_order
 
 __all__ = [
     "BEST_OF_HANDS",
+    "CHECK_IN_MINUTES",
     "CHECK_IN_SECONDS",
     "HOSTS_GROUP",
     "MANAGE_ALL",
@@ -69,6 +76,13 @@ __all__ = [
     "make_host",
     "manages",
     "match_rules",
+    "move_seed",
+    "override_result",
+    "replace_entrant",
+    "replace_no_show",
+    "Schedule",
+    "set_seed_order",
+    "start_when_due",
     "on_match_finished",
     "opt_in_rematch",
     "record_table_result",

@@ -64,8 +64,15 @@ def make_host(*, user: AbstractBaseUser) -> None:
 
 
 def check_player_limit(tournament: Tournament, confirmed: int) -> None:
+    """The host's plan limit (said with the plan's words, for the host), then the host's own
+    cap (a tournament a host chose to keep small)."""
     if confirmed > plans.tournament_player_limit(host=tournament.host):
         raise TournamentError(plans.limit_explanation(host=tournament.host).message)
+    if tournament.player_cap is not None and confirmed > tournament.player_cap:
+        raise TournamentError(
+            f"This tournament is capped at {tournament.player_cap} players: raise the cap in "
+            "its settings for more."
+        )
 
 
 def locked(public_id: str) -> Tournament:
@@ -95,6 +102,18 @@ def locked_match(match_id: int) -> tuple[Tournament, TournamentMatch]:
         .select_related("first__user", "second__user")
         .get(pk=match_id)
     )
+    return tournament, match
+
+
+def locked_match_for_host(
+    public_id: str, match_id: int, user: AbstractBaseUser
+) -> tuple[Tournament, TournamentMatch]:
+    """:func:`locked_match`, for a match of the tournament ``public_id`` that ``user`` manages."""
+    tournament, match = locked_match(match_id)
+    if tournament.public_id != public_id:
+        raise TournamentError("There is no such match in this tournament.")
+    if not manages(user, tournament):
+        raise NotYourTournament
     return tournament, match
 
 

@@ -4,7 +4,6 @@ lone ready player advances by forfeit; nobody ready cancels the tournament)."""
 from __future__ import annotations
 
 from datetime import timedelta
-from functools import partial
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -12,14 +11,14 @@ from django.utils import timezone
 
 from accounts.selectors import display_name
 from games import services as games
-from tournaments import jobs, selectors
+from tournaments import selectors
 from tournaments.models import Tournament, TournamentMatch
-from tournaments.services import formats, results
+from tournaments.services import formats, results, rounds
 from tournaments.services.access import (
-    NotYourTournament,
     TournamentError,
     bump,
     locked_match,
+    locked_match_for_host,
     manages,
 )
 from tournaments.services.hosting import match_rules
@@ -92,21 +91,11 @@ def extend_check_in(
             f"Extend a check-in by {EXTEND_MINUTES.start} to {EXTEND_MINUTES.stop - 1} minutes."
         )
     with transaction.atomic():
-        tournament, match = locked_match(match_id)
-        if tournament.public_id != public_id:
-            raise TournamentError("There is no such match in this tournament.")
-        if not manages(host, tournament):
-            raise NotYourTournament
+        tournament, match = locked_match_for_host(public_id, match_id, host)
         if match.status != TournamentMatch.Status.CHECK_IN:
             raise TournamentError("This match is not checking in.")
-        match.check_in_deadline = max(match.check_in_deadline, timezone.now()) + timedelta(
-            minutes=minutes
-        )
-        match.save(update_fields=["check_in_deadline"])
-        seconds = (match.check_in_deadline - timezone.now()).total_seconds()
-        transaction.on_commit(
-            partial(jobs.schedule_check_in_close, match_id=match.pk, seconds=seconds)
-        )
+        later = max(match.check_in_deadline, timezone.now()) + timedelta(minutes=minutes)
+        formats.push_check_in(match, later)
         bump(tournament)
     return match
 
@@ -143,22 +132,31 @@ def sweep_tournaments() -> int:
     """The safety net behind the jobs and the result signal (the deadline sweep calls it through
     ``settings.DEADLINE_SWEEPERS``, also after a deployment): close every check-in window that
     ended without its job, and record every finished table whose result was not heard (a
-    process that died between the table's commit and the signal). Returns how many it did."""
+    process that died between the table's commit and the signal), and start every tournament
+    whose automatic start is due. Returns how many it did."""
     expired = TournamentMatch.objects.filter(
         status=TournamentMatch.Status.CHECK_IN, check_in_deadline__lte=timezone.now()
     )
     unheard = TournamentMatch.objects.filter(
         status=TournamentMatch.Status.PLAYING, table__finished=True
     )
+    started = sum(rounds.start_when_due(public_id=public_id) for public_id in rounds.due_to_start())
     closed = sum(close_check_in(match_id=pk) for pk in expired.values_list("pk", flat=True))
-    return closed + sum(
-        results.record_table_result(public_id=public_id)
-        for public_id in unheard.values_list("table__public_id", flat=True)
+    return (
+        started
+        + closed
+        + sum(
+            results.record_table_result(public_id=public_id)
+            for public_id in unheard.values_list("table__public_id", flat=True)
+        )
     )
 
 
 def enforce_check_ins(*, public_id: str) -> None:
-    """Opening a tournament's page closes its check-in windows that have ended."""
+    """Opening a tournament's page starts it if its automatic start is due, and closes its
+    check-in windows that have ended."""
+    if public_id in rounds.due_to_start(public_id=public_id):
+        rounds.start_when_due(public_id=public_id)
     expired = TournamentMatch.objects.filter(
         tournament__public_id=public_id,
         status=TournamentMatch.Status.CHECK_IN,

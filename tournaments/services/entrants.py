@@ -204,6 +204,14 @@ def opt_in_rematch(*, player: AbstractBaseUser, public_id: str) -> Tournament:
                 format=tournament.format,
                 scoring=tournament.scoring,
                 match_length=tournament.match_length,
+                rounds=tournament.rounds,  # a Swiss's (None for the others)
+                # the host's words and ways carry over; the start time is for them to set
+                description=tournament.description,
+                rules_text=tournament.rules_text,
+                time_zone=tournament.time_zone,
+                check_in_minutes=tournament.check_in_minutes,
+                player_cap=tournament.player_cap,
+                seeding=tournament.seeding,
             )
             Entrant.objects.bulk_create(
                 Entrant(tournament=twin, user_id=e.user_id, status=Entrant.Status.CONFIRMED)

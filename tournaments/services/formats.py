@@ -6,7 +6,7 @@ as soon as both its players are known.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import partial
 
 from django.db import transaction
@@ -16,7 +16,7 @@ from tournaments import jobs, pairing, selectors, swiss
 from tournaments.models import Entrant, Tournament, TournamentMatch
 from tournaments.services.access import bump
 
-#: Seed 000: "Tournament check-in closes after five minutes."
+#: Seed 000: "Tournament check-in closes after five minutes": the default window.
 CHECK_IN_SECONDS = 5 * 60
 DECIDED = (
     TournamentMatch.Status.FINISHED,
@@ -25,18 +25,22 @@ DECIDED = (
 )
 
 
-def draw(tournament: Tournament, confirmed: list[Entrant]) -> None:
-    """Record the seeded order and make the first round (a round robin: every round)."""
+def draw(tournament: Tournament, confirmed: list[Entrant], order: list[int]) -> None:
+    """Record the seeded ``order`` (entrant ids, best first) and make the first round (a
+    round robin: every round). A shuffled draw makes its bracket and rounds from the seed as
+    it always did; a draw seeded by rating or by the host places the order itself."""
     by_id = {entrant.pk: entrant for entrant in confirmed}
-    ids = list(by_id)
-    order = pairing.seeded_order(ids, tournament.seed)
+    shuffled = tournament.seeding == Tournament.Seeding.SHUFFLE
     for position, entrant_id in enumerate(order):
         by_id[entrant_id].seed_position = position
     Entrant.objects.bulk_update(confirmed, ["seed_position"])
     if tournament.format == Tournament.Format.SWISS:
         _open_round(tournament, 1, swiss.next_round(order, []), by_id)
     elif tournament.format == Tournament.Format.ELIMINATION:
-        first_round = pairing.first_round(ids, tournament.seed)
+        ids = [entrant.pk for entrant in confirmed]
+        first_round = (
+            pairing.first_round(ids, tournament.seed) if shuffled else pairing.seeded_bracket(order)
+        )
         byes = []
         for slot, pair in enumerate(first_round):
             match = new_match(tournament, 1, slot, pair, by_id)
@@ -47,7 +51,7 @@ def draw(tournament: Tournament, confirmed: list[Entrant]) -> None:
         for match in byes:
             _advance_elimination(tournament, match)
     else:
-        for number, pairs in enumerate(pairing.round_robin(ids, tournament.seed), start=1):
+        for number, pairs in enumerate(pairing.round_robin_in_order(order), start=1):
             for slot, pair in enumerate(pairs):
                 match = new_match(tournament, number, slot, pair, by_id)
                 if number == 1 and not pair.is_bye:
@@ -78,13 +82,28 @@ def new_match(
 
 
 def open_match(match: TournamentMatch) -> None:
-    """Open the check-in window of a match and schedule its closing."""
+    """Open the check-in window of a match (the host's length) and schedule its closing."""
+    seconds = match.tournament.check_in_minutes * 60
     match.status = TournamentMatch.Status.CHECK_IN
-    match.check_in_deadline = timezone.now() + timedelta(seconds=CHECK_IN_SECONDS)
+    match.check_in_deadline = timezone.now() + timedelta(seconds=seconds)
     match.save(update_fields=["status", "check_in_deadline"])
-    transaction.on_commit(
-        partial(jobs.schedule_check_in_close, match_id=match.pk, seconds=CHECK_IN_SECONDS)
-    )
+    transaction.on_commit(partial(jobs.schedule_check_in_close, match_id=match.pk, seconds=seconds))
+
+
+def push_check_in(match: TournamentMatch, deadline: datetime) -> None:
+    """Move a checking-in match's window to end at ``deadline`` and schedule its closing (the
+    job scheduled for the old end finds the new one in the database and does nothing)."""
+    match.check_in_deadline = deadline
+    match.save(update_fields=["check_in_deadline"])
+    seconds = (deadline - timezone.now()).total_seconds()
+    transaction.on_commit(partial(jobs.schedule_check_in_close, match_id=match.pk, seconds=seconds))
+
+
+def a_whole_window(tournament: Tournament, match: TournamentMatch) -> datetime:
+    """The later of the match's deadline and a whole check-in window from now: what a player
+    new to the match (a substitute, a result's new winner) has to check in."""
+    window = timezone.now() + timedelta(minutes=tournament.check_in_minutes)
+    return max(match.check_in_deadline, window)
 
 
 def after_result(tournament: Tournament, match: TournamentMatch) -> None:

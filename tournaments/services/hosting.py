@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
+from zoneinfo import available_timezones
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils import timezone
 
+from billing import plans
 from games.engine import TARGET_RANGE, InvalidRules, Rules
-from tournaments import emails
-from tournaments.models import Tournament
+from tournaments import emails, jobs
+from tournaments.models import Entrant, Tournament
 from tournaments.services.access import (
     TournamentError,
     bump,
@@ -21,6 +27,11 @@ BEST_OF_HANDS = range(1, 6)
 #: A Swiss's rounds as a host may set them; the start also checks them against the entrants
 #: (``swiss.max_rounds``: half the players).
 SWISS_ROUNDS = range(1, 16)
+#: Seed 000: "Tournament check-in closes after five minutes": the default; a host may choose.
+DEFAULT_CHECK_IN_MINUTES = 5
+CHECK_IN_MINUTES = range(1, 31)
+#: The description's and the rules' length, at most each.
+DESCRIPTION_LENGTH = 4000
 
 
 def match_rules(*, scoring: str, match_length: int) -> Rules:
@@ -35,6 +46,22 @@ def match_rules(*, scoring: str, match_length: int) -> Rules:
         raise TournamentError(words.format(allowed.start, allowed.stop - 1) + ".") from None
 
 
+@dataclass(frozen=True, kw_only=True)
+class Schedule:
+    """When a tournament starts and how it runs, beyond its format: the start (in UTC, with
+    the host's time zone it was entered in), whether it starts by itself then, the check-in
+    window, the player cap and the seeding; and the words players read."""
+
+    description: str = ""
+    rules_text: str = ""
+    starts_at: datetime | None = None
+    time_zone: str = "UTC"
+    auto_start: bool = False
+    check_in_minutes: int = DEFAULT_CHECK_IN_MINUTES
+    player_cap: int | None = None
+    seeding: str = Tournament.Seeding.SHUFFLE
+
+
 def create_tournament(
     *,
     host: AbstractBaseUser,
@@ -43,6 +70,7 @@ def create_tournament(
     scoring: str = Tournament.Scoring.TARGET,
     match_length: int = 100,
     rounds: int | None = None,
+    schedule: Schedule | None = None,
 ) -> Tournament:
     """A new tournament taking entrants, hosted by ``host``."""
     if not can_host(host):
@@ -50,7 +78,12 @@ def create_tournament(
     fields = check_settings(
         name=name, format=format, scoring=scoring, length=match_length, rounds=rounds
     )
-    return Tournament.objects.create(host=host, **fields)
+    schedule = schedule or Schedule()
+    with transaction.atomic():
+        tournament = Tournament(host=host, **fields)
+        _apply_schedule(tournament, schedule, confirmed=0)
+        tournament.save()
+    return tournament
 
 
 def update_tournament(
@@ -62,8 +95,10 @@ def update_tournament(
     scoring: str,
     match_length: int,
     rounds: int | None = None,
+    schedule: Schedule | None = None,
 ) -> Tournament:
-    """Change a tournament's name, format or match rules before it starts."""
+    """Change a tournament's settings before it starts (``schedule`` None keeps its
+    schedule as it is)."""
     fields = check_settings(
         name=name, format=format, scoring=scoring, length=match_length, rounds=rounds
     )
@@ -72,8 +107,67 @@ def update_tournament(
         require_draft(tournament, "Its settings can no longer change.")
         for field, value in fields.items():
             setattr(tournament, field, value)
-        bump(tournament, *fields)
+        changed = list(fields)
+        if schedule is not None:
+            confirmed = tournament.entrants.filter(status=Entrant.Status.CONFIRMED).count()
+            changed += _apply_schedule(tournament, schedule, confirmed=confirmed)
+        bump(tournament, *changed)
     return tournament
+
+
+def _apply_schedule(tournament: Tournament, schedule: Schedule, *, confirmed: int) -> list[str]:
+    """Check ``schedule`` against the tournament as it is, set it, and schedule the automatic
+    start; returns the fields set."""
+    if schedule.time_zone not in available_timezones():
+        raise TournamentError(f"{schedule.time_zone!r} is not a time zone.")
+    moved = schedule.starts_at is not None and schedule.starts_at != tournament.starts_at
+    if moved and schedule.starts_at <= timezone.now():
+        raise TournamentError("The start time has passed: choose a later one.")
+    if schedule.auto_start and schedule.starts_at is None:
+        raise TournamentError("Set a start time to start automatically.")
+    if schedule.check_in_minutes not in CHECK_IN_MINUTES:
+        raise TournamentError(
+            f"A check-in window is from {CHECK_IN_MINUTES.start} to "
+            f"{CHECK_IN_MINUTES.stop - 1} minutes."
+        )
+    if schedule.seeding not in Tournament.Seeding.values:
+        raise TournamentError(f"{schedule.seeding!r} is not a way of seeding.")
+    _check_cap(tournament, schedule.player_cap, confirmed)
+    fields = {
+        "description": schedule.description.strip()[:DESCRIPTION_LENGTH],
+        "rules_text": schedule.rules_text.strip()[:DESCRIPTION_LENGTH],
+        "starts_at": schedule.starts_at,
+        "time_zone": schedule.time_zone,
+        "auto_start": schedule.auto_start,
+        "auto_start_refusal": "",
+        "check_in_minutes": schedule.check_in_minutes,
+        "player_cap": schedule.player_cap,
+        "seeding": schedule.seeding,
+    }
+    for field, value in fields.items():
+        setattr(tournament, field, value)
+    if schedule.auto_start and schedule.starts_at is not None:
+        public_id, due = tournament.public_id, schedule.starts_at
+        transaction.on_commit(lambda: jobs.schedule_start(public_id=public_id, at=due))
+    return list(fields)
+
+
+def _check_cap(tournament: Tournament, cap: int | None, confirmed: int) -> None:
+    if cap is None:
+        return
+    limit = plans.limit_explanation(host=tournament.host)
+    if cap > limit.players:
+        raise TournamentError(
+            f"Your {limit.plan} plan allows up to {limit.players} players a tournament: "
+            f"set a cap of {limit.players} or fewer."
+        )
+    if cap < 2:
+        raise TournamentError("A tournament needs a cap of at least two players.")
+    if cap < confirmed:
+        raise TournamentError(
+            f"{confirmed} players are confirmed already: remove some first, or set a cap of "
+            f"at least {confirmed}."
+        )
 
 
 def check_settings(

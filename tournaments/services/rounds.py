@@ -1,4 +1,5 @@
-"""Running a tournament: starting it (the draw from a fresh server seed) and calling it off."""
+"""Running a tournament: starting it (by the host, or by itself at the start time: the draw
+from a fresh server seed, in the tournament's seeding) and calling it off."""
 
 from __future__ import annotations
 
@@ -9,13 +10,14 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from tournaments import swiss
+from tournaments import host_emails, swiss
 from tournaments.models import Entrant, Tournament, TournamentMatch
-from tournaments.services import formats
+from tournaments.services import formats, seeding
 from tournaments.services.access import (
     TournamentError,
     bump,
     check_player_limit,
+    locked,
     locked_for_host,
     require_draft,
 )
@@ -28,23 +30,80 @@ def start_tournament(*, host: AbstractBaseUser, public_id: str) -> Tournament:
     with transaction.atomic():
         tournament = locked_for_host(public_id, host)
         require_draft(tournament, "It has already started.")
-        confirmed = list(tournament.entrants.filter(status=Entrant.Status.CONFIRMED).order_by("pk"))
-        if len(confirmed) < 2:
-            raise TournamentError("A tournament needs at least two confirmed entrants.")
-        check_player_limit(tournament, len(confirmed))
-        if tournament.format == Tournament.Format.SWISS and tournament.rounds > (
-            most := swiss.max_rounds(len(confirmed))
-        ):
-            raise TournamentError(
-                f"A Swiss of {len(confirmed)} players plays at most {most} rounds (half the "
-                "players, so nobody meets anyone twice): set fewer rounds or add players."
-            )
-        tournament.seed = secrets.randbits(63)
-        tournament.status = Tournament.Status.RUNNING
-        tournament.started_at = timezone.now()
-        bump(tournament, "seed", "status", "started_at")
-        formats.draw(tournament, confirmed)
+        _start(tournament)
     return tournament
+
+
+def start_when_due(*, public_id: str) -> bool:
+    """The automatic start at the host's start time (the job, the sweep, or a page opened
+    after it): the database says whether it is still due, so a job run early, late or twice
+    does nothing. A start that cannot happen (too few players, say) leaves the tournament
+    taking entrants, with the reason for the host, and tells them. Returns whether it ran."""
+    with transaction.atomic():
+        try:
+            tournament = locked(public_id)
+        except TournamentError:
+            return False
+        if not (
+            tournament.status == Tournament.Status.DRAFT
+            and tournament.auto_start
+            and tournament.starts_at is not None
+            and tournament.starts_at <= timezone.now()
+        ):
+            return False
+        try:
+            with transaction.atomic():  # a refusal undoes only the draw's half-made rows
+                _start(tournament)
+        except TournamentError as refusal:
+            tournament.refresh_from_db()
+            tournament.auto_start = False
+            tournament.auto_start_refusal = str(refusal)[:300]
+            bump(tournament, "auto_start", "auto_start_refusal")
+            tell_auto_start_failed(tournament)
+            return False
+        tell_started(tournament)
+    return True
+
+
+def tell_started(tournament: Tournament) -> None:
+    """Tell the entrants the tournament has started by itself (their first check-in is open)."""
+    host_emails.send_started(tournament_id=tournament.pk)
+
+
+def tell_auto_start_failed(tournament: Tournament) -> None:
+    """Tell the host why the tournament did not start at its start time."""
+    host_emails.send_auto_start_failed(tournament_id=tournament.pk)
+
+
+def due_to_start(*, public_id: str | None = None) -> list[str]:
+    """The public ids of the tournaments whose automatic start is due (the sweep's list), or
+    of ``public_id`` alone if it is."""
+    due = Tournament.objects.filter(
+        status=Tournament.Status.DRAFT, auto_start=True, starts_at__lte=timezone.now()
+    )
+    if public_id is not None:
+        due = due.filter(public_id=public_id)
+    return list(due.values_list("public_id", flat=True))
+
+
+def _start(tournament: Tournament) -> None:
+    confirmed = list(tournament.entrants.filter(status=Entrant.Status.CONFIRMED).order_by("pk"))
+    if len(confirmed) < 2:
+        raise TournamentError("A tournament needs at least two confirmed entrants.")
+    check_player_limit(tournament, len(confirmed))
+    if tournament.format == Tournament.Format.SWISS and tournament.rounds > (
+        most := swiss.max_rounds(len(confirmed))
+    ):
+        raise TournamentError(
+            f"A Swiss of {len(confirmed)} players plays at most {most} rounds (half the "
+            "players, so nobody meets anyone twice): set fewer rounds or add players."
+        )
+    tournament.seed = secrets.randbits(63)
+    tournament.status = Tournament.Status.RUNNING
+    tournament.started_at = timezone.now()
+    tournament.auto_start_refusal = ""
+    bump(tournament, "seed", "status", "started_at", "auto_start_refusal")
+    formats.draw(tournament, confirmed, seeding.seeded_order(tournament, confirmed))
 
 
 def cancel_tournament(*, user: AbstractBaseUser, public_id: str, reason: str = "") -> Tournament:

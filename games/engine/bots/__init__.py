@@ -19,6 +19,7 @@ from enum import StrEnum
 from ..moves import Move, decode
 from ..view import SeatView
 from . import policies
+from .grading import COACH_BUDGET, Grade, Graded, accuracy_of, grade_decision
 from .hints import Hint, hint
 from .knowledge import Knowledge
 from .master import Budget, decide
@@ -64,4 +65,15 @@ class Bot:
         raise AssertionError(self.level)
 
 
-__all__ = ["Bot", "Budget", "Hint", "Level", "hint"]
+__all__ = [
+    "COACH_BUDGET",
+    "Bot",
+    "Budget",
+    "Grade",
+    "Graded",
+    "Hint",
+    "Level",
+    "accuracy_of",
+    "grade_decision",
+    "hint",
+]

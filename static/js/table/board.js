@@ -20,7 +20,8 @@ export const board = {
     this.boardKey = key;
     const focusedEnd = document.activeElement?.closest?.(".spot")?.dataset.end;
     // Larger tiles on a big screen, but never so large that a short chain looks like a toy.
-    const maxUnit = Math.max(22, Math.min(38, Math.min(width, height * 1.6) / 14));
+    // (A phone's felt is narrow: a fourteenth of it drew a seven-tile line across a third of it.)
+    const maxUnit = Math.max(22, Math.min(38, Math.min(width, height * 1.6) / 12));
     const fit = fitLayout(view, width, height, {
       extraFor: (layout) => this.spotsFor(layout),
       maxUnit,

@@ -72,25 +72,6 @@ export const controls = {
     this.renderSoundButton();
   },
 
-  bindLobby() {
-    $("copy-link").addEventListener("click", () => this.copyLink());
-    $("join-form").addEventListener("submit", (event) => {
-      const name = $("join-name").value.trim();
-      if (!name) {
-        event.preventDefault();
-        this.showAlert("Enter the name the others will see.");
-        $("join-name").focus();
-        return;
-      }
-      // Someone the socket does not know yet (no session) joins by the form's own POST: only an
-      // HTTP answer can start their session, and the page comes back with them seated.
-      if ($("join-form").dataset.over !== "socket") return;
-      event.preventDefault();
-      this.send({ type: "join", name });
-    });
-    $("start").addEventListener("click", () => this.send({ type: "start" }));
-  },
-
   async copyLink() {
     const input = $("share-link");
     try {

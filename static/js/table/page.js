@@ -16,6 +16,7 @@ export class TablePage {
     this.state = null; // the payload on screen
     this.selected = null; // a tile waiting for the player to choose its end
     this.hint = null;
+    this.arriving = null; // the computer's seat promised to this watcher (lobby.js)
     this.pending = null; // a timer while a sent intent waits for its answer
     this.drag = null;
     this.suppressClick = false;
@@ -104,6 +105,15 @@ export class TablePage {
         this.clearPending();
         this.showHint(message);
         break;
+      case "remarks": // what was said at the table (remarks.js)
+        this.receiveRemarks(message);
+        break;
+      case "remark":
+        this.receiveRemark(message);
+      case "arrival": // the computer's seat this watcher takes at the next hand (lobby.js)
+        this.arriving = message.seat;
+        this.renderLobby();
+        break;
       default:
         // Anything else carrying a newer version means we missed something: ask for the state.
         if (typeof message.version === "number" && message.version > this.state.version) {
@@ -180,6 +190,7 @@ export class TablePage {
     const el = $("connection");
     el.dataset.state = status;
     el.textContent = words;
+    if (status === "online" && $("talk")) this.askRemarks(); // the talk, again after a gap
   }
 
   // --- rendering ---
@@ -194,5 +205,6 @@ export class TablePage {
     this.renderStatus();
     this.renderClock();
     this.renderFairDeal();
+    this.renderTalk();
   }
 }

@@ -4,6 +4,7 @@
 
 import { $ } from "./page.js";
 import { backsSVG, handTileSVG } from "./tiles.js";
+import { plural } from "./words.js";
 
 // Where each seat sits, counted from the person at the bottom in turn order.
 const POSITIONS = {
@@ -81,14 +82,14 @@ export const render = {
       const count = view.counts[i] ?? 0;
       const backs = span("seat-backs", "");
       backs.innerHTML = backsSVG(count);
-      backs.append(span("seat-tiles", `${count} tile${count === 1 ? "" : "s"}`));
+      backs.append(span("seat-tiles", plural(count, "tile")));
       li.append(backs);
-      const score = span("seat-score", `${this.liveScore(side)} pts`);
+      const score = span("seat-score", plural(this.liveScore(side), "pt"));
       score.dataset.side = String(side);
       li.append(score);
       if (bestOf) {
         const wins = view.hand_wins[side] ?? 0;
-        li.append(span("seat-wins", `${wins} hand${wins === 1 ? "" : "s"} won`));
+        li.append(span("seat-wins", `${plural(wins, "hand")} won`));
       }
       if (turn) {
         li.append(span("visually-hidden", "to play"));
@@ -103,9 +104,10 @@ export const render = {
     $("round").textContent = String(view.hand_number + 1);
     $("boneyard").textContent = String(view.boneyard);
     $("pile").innerHTML = backsSVG(Math.min(view.boneyard, 4));
-    const counting = view.count !== null && view.count !== undefined;
-    $("count-line").hidden = !counting;
-    if (counting) $("count").textContent = String(view.count);
+    // In All Fives the count is shown from the deal on (0 on an empty table): a line that
+    // appeared with the first tile moved the felt down on a phone, where it wraps.
+    $("count-line").hidden = !this.info.fives;
+    $("count").textContent = String(view.count ?? 0);
   },
 
   renderStatus() {
@@ -214,49 +216,5 @@ export const render = {
     $("fair-commitment").textContent = fair ? fair.commitment : "";
     $("fair-seed").hidden = !fair?.seed;
     $("fair-seed-value").textContent = fair?.seed || "";
-  },
-
-  // --- online tables: the lobby before the start, and who is watching ---
-  renderLobby() {
-    const table = this.state.table;
-    this.root.dataset.phase = this.started ? "play" : "lobby";
-    if (this.watching) this.root.dataset.watching = "true";
-    else delete this.root.dataset.watching;
-    const watching = $("watching");
-    if (watching) watching.hidden = !(this.watching && this.started);
-    const lobby = $("lobby");
-    if (!lobby) return;
-    lobby.hidden = this.started;
-    if (this.started) return;
-    const list = $("lobby-seats");
-    list.replaceChildren();
-    for (let i = 0; i < table.seat_count; i++) {
-      const seat = table.seats.find((s) => s.index === i);
-      const li = document.createElement("li");
-      li.dataset.seat = String(i);
-      if (seat) {
-        li.className = "taken";
-        li.textContent = this.seatLabel(i);
-        if (i === 0) li.append(span("seat-tag", "host"));
-        if (i === this.me) li.append(span("seat-tag", "you"));
-      } else {
-        li.className = "empty";
-        li.textContent = "waiting\u2026";
-      }
-      if (this.info.teams) {
-        // Partners sit across the table: seats 1 and 3 against seats 2 and 4.
-        const team = this.sideOf(i) + 1;
-        li.dataset.team = String(team);
-        li.append(span("seat-tag", `team ${team}`));
-        const partner = !this.watching && i !== this.me && this.sideOf(i) === this.sideOf(this.me);
-        if (partner) li.append(span("seat-tag", "your partner"));
-      }
-      list.append(li);
-    }
-    const free = table.seats.length < table.seat_count;
-    $("join-form").hidden = !this.watching || !free;
-    $("join").disabled = Boolean(this.pending);
-    $("start-box").hidden = this.me !== 0;
-    $("start").disabled = Boolean(this.pending);
   },
 };

@@ -4,6 +4,7 @@
 import { $ } from "./page.js";
 import { parseTile } from "./geometry.js";
 import { handTileSVG } from "./tiles.js";
+import { plural } from "./words.js";
 
 export const result = {
   renderResult() {
@@ -52,7 +53,7 @@ export const result = {
       row.setAttribute("aria-label", tiles.length ? tiles.join(", ") : "no tiles");
       row.innerHTML = tiles.map((t) => handTileSVG(t)).join("");
       li.append(row);
-      li.append(this.span("result-pips", tiles.length ? `${pips} pip${pips === 1 ? "" : "s"}` : "out"));
+      li.append(this.span("result-pips", tiles.length ? plural(pips, "pip") : "out"));
       list.append(li);
     });
   },

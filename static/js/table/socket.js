@@ -7,9 +7,10 @@
 //        {type: "hint"}, {type: "sync"}, {type: "leave"}, {type: "back"} (after Leave; opening
 //        the socket again comes back too), {type: "rematch"};
 //        online tables before the start: {type: "join", name} (a spectator takes the first
-//        free seat), {type: "start"} (the host, seat 0)
+//        free seat), {type: "start"} (the host, seat 0); {type: "remarks"}, {type: "remark",
+//        phrase} (remarks.js)
 //   in:  {type: "state", version, table, view}, {type: "error", message, version},
-//        {type: "hint", move, reason}
+//        {type: "hint", move, reason}, {type: "remarks", ...}, {type: "remark", remark}
 
 const WORDS = {
   online: "Connected",

@@ -5,7 +5,8 @@ import { parseTile } from "./geometry.js";
 
 export const END_WORDS = { left: "the left", right: "the right", up: "the top", down: "the bottom" };
 
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+/** "1 point", "2 points": the one plural rule of the table's words. */
+export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const pipsOf = (tiles) => tiles.reduce((sum, t) => sum + parseTile(t).reduce((a, b) => a + b, 0), 0);
 // All Fives rounding of a hand's end points: remainders 0-2 go down, 3-4 go up (docs/rules.md).
 const roundToFive = (n) => 5 * Math.floor((n + 2) / 5);
@@ -220,6 +221,13 @@ export const words = {
   matchWords(view) {
     const forfeit = this.state.table.forfeited_by;
     if (forfeit != null) {
+      // An away seat never runs out of time (the computer plays it): its forfeit is a person
+      // gone past the grace at a rated table, who loses the match by leaving it.
+      const seat = this.state.table.seats.find((s) => s.index === forfeit);
+      const name = this.who(forfeit);
+      if (seat?.away) {
+        return `${name} left for good and ${name === "You" ? "lose" : "loses"} the match.`;
+      }
       return `${this.seatLabel(forfeit)} ran out of time and forfeits the match.`;
     }
     const winners = view.match.winners || [];

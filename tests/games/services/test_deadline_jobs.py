@@ -12,7 +12,8 @@ from games import selectors, services
 from games.engine import Rules, load
 from games.models import Table
 
-pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+# serial: kills an RQ worker with deadlines queued.
+pytestmark = [pytest.mark.serial, pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 HOST = services.Player(user_id=None, session_key="host-session")
 BOB = services.Player(user_id=None, session_key="bob-session")

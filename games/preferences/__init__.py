@@ -6,7 +6,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from accounts.names import clean_display_name
-from games.models import Preferences
+from games.preferences.models import Preferences
 
 
 def preferences_of(user: AbstractBaseUser) -> Preferences:

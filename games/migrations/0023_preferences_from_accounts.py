@@ -11,7 +11,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0019_logentry_timed_out'),
+        ('games', '0022_coach'),
         ('accounts', '0003_preferences_last_setup'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]

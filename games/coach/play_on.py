@@ -1,0 +1,67 @@
+"""Play on from a moment of a finished match against the computer: the analysis board's
+"what if". A new table against the computer (never rated), dealt the same tiles, with every move
+up to that moment played as it was; the person keeps their seat, master plays the others."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.players import Player
+from games import writes
+from games.engine import Deal, Match, Rules, move_from_record
+from games.engine.bots import Level
+from games.models import Table
+from games.records.stats import seeds_of_table
+from games.services._tables import advance, log_entry, new_table, seat_computer, seat_person
+from games.services.errors import NotYourSeat, TableError, TableNotFound
+
+
+def play_on(*, public_id: str, player: Player, hand: int, ply: int) -> Table:
+    """A computer table at hand ``hand`` (0-based) of the finished match ``public_id`` after its
+    first ``ply`` moves, the player at the seat they had. Refused while the match is played
+    (it would show every hand), to anyone who had no seat in it, and at a moment after the
+    hand's end."""
+    try:
+        source = Table.objects.prefetch_related("seats").get(public_id=public_id)
+    except Table.DoesNotExist:
+        raise TableNotFound from None
+    mine = player.seat_in(source.seats.all())
+    if mine is None or mine.is_bot:
+        raise NotYourSeat
+    if not source.finished:
+        raise TableError("You can play on from a moment once the match is over.")
+    hands = source.record["hands"]
+    if not 0 <= hand < len(hands) or not 0 <= ply < len(hands[hand]["moves"]):
+        raise TableError("There is no such moment in this match: the hand was over by then.")
+    rules = Rules.from_record(source.rules)
+    seeds = seeds_of_table(source)
+    with transaction.atomic():
+        table = new_table(
+            Table.Kind.COMPUTER,
+            player,
+            rules,
+            source.show_hints,
+            source.auto_pass,
+            started_at=timezone.now(),
+        )
+        for seat in range(rules.seats):
+            if seat == mine.index:
+                seat_person(table, seat, player, mine.name)
+            else:
+                seat_computer(table, seat, Level.MASTER)
+        table = Table.objects.prefetch_related("seats").get(pk=table.pk)
+        match = Match(rules)
+        for number, hand_record in enumerate(hands[: hand + 1]):
+            deal = Deal.from_record(rules, hand_record["deal"])
+            match.start_hand(deal)
+            seed = seeds[number] if number < len(seeds) and seeds[number] else ""
+            log_entry(table, writes.deal_entry(match, deal, seed, table.version + 1))
+            moves = hand_record["moves"] if number < hand else hand_record["moves"][:ply]
+            for data in moves:
+                seat, move = move_from_record(data)
+                match.apply(seat, move)
+                log_entry(table, writes.move_entry(match, seat, move, table.version + 1))
+        table.hand_seed = seed
+        advance(table, match)
+    return table

@@ -1,0 +1,241 @@
+"""The coach's grading of one decision from the seat's view at that moment (games.coach runs
+it over a finished hand). Pure, no Django, no I/O.
+
+The grader is given a :class:`~games.engine.SeatView` and the move the seat played, never the
+state: like the bots, it knows only what the seat knew then (its own tiles, the table, the
+counts, and what the others' passes, draws and plays said). Master's search
+(:func:`games.engine.bots.master.decide`) values every legal move over the deals consistent
+with that view, weighed by how likely the others' plays were; a move's cost is how many points
+its side gives up on average by the hand's end against the best move found. A forced move (one
+legal move) is not graded.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from ..moves import DRAW, PASS, Move, encode
+from ..tiles import ALL_TILES, BIT, IS_DOUBLE, PIPS
+from ..view import SeatView
+from .knowledge import NUMBER_TILES, Knowledge
+from .master import Budget, decide
+
+#: The coach's thinking per decision: a hand of a person's seven to fourteen decisions is
+#: graded within a few seconds on a shared 2-core machine; the solver takes the small positions.
+#: A number of deals, not a time: the same view and seed give the same grade however loaded the
+#: machine is (the seconds are only a guard against a runaway).
+COACH_BUDGET = Budget(seconds=5.0, max_deals=48, exact_nodes=4000)
+
+
+class Grade(StrEnum):
+    BEST = "best"
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+    @property
+    def label(self) -> str:
+        return self.value.capitalize()
+
+
+#: The most points a grade may cost on average (the last grade takes the rest). Points are
+#: what a side gains over the other by the hand's end: a pip count in block and draw games.
+THRESHOLDS: tuple[tuple[Grade, float], ...] = (
+    (Grade.BEST, 0.25),
+    (Grade.GOOD, 1.5),
+    (Grade.INACCURACY, 4.0),
+    (Grade.MISTAKE, 8.0),
+)
+
+#: A decision's accuracy is 100 at no cost and halves every this many points lost.
+HALF_ACCURACY_POINTS = 6.0
+
+
+def grade_of(cost: float) -> Grade:
+    for grade, most in THRESHOLDS:
+        if cost <= most:
+            return grade
+    return Grade.BLUNDER
+
+
+def accuracy_of(cost: float) -> float:
+    return 100.0 * math.pow(0.5, max(0.0, cost) / HALF_ACCURACY_POINTS)
+
+
+@dataclass(frozen=True, slots=True)
+class Graded:
+    """One graded decision: the move played and the best one, by name, and what it cost."""
+
+    ply: int  # the position of the move in the hand's history
+    played: str
+    best: str
+    cost: float
+    grade: Grade
+    expected: float  # the best move's expected gain: what the position was worth
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ply": self.ply,
+            "played": self.played,
+            "best": self.best,
+            "cost": round(self.cost, 2),
+            "grade": self.grade.value,
+            "label": self.grade.label,
+            "expected": round(self.expected, 2),
+            "reason": self.reason,
+        }
+
+
+def grade_decision(
+    view: SeatView, played: Move, *, seed: int, budget: Budget = COACH_BUDGET
+) -> Graded | None:
+    """The grade of ``played`` from ``view`` (the seat's own view, on its turn); None when the
+    move was forced. The same view and seed give the same grade."""
+    knowledge = Knowledge.from_view(view)
+    if len(knowledge.legal) < 2:
+        return None
+    code = encode(played)
+    if code not in knowledge.legal:
+        raise ValueError(f"{played} was not a legal move there")
+    decision = decide(knowledge, random.Random(seed), budget)
+    means = decision.means
+    best = decision.code
+    cost = max(0.0, means[best] - means[code])
+    if cost <= THRESHOLDS[0][1]:
+        best = code  # as good as the best found: no better move to show
+    same_tile = best >> 2 == code >> 2 and best != code and code < DRAW
+    return Graded(
+        ply=len(view.history),
+        played=move_name(code, end=same_tile),
+        best=move_name(best, end=same_tile),
+        cost=cost,
+        grade=grade_of(cost),
+        expected=means[best],
+        reason="" if best == code else reason(knowledge, played=code, best=best),
+    )
+
+
+_SLOT_WORDS = ("on the left", "on the right", "on the top", "on the bottom")
+
+
+def move_name(code: int, *, end: bool = False) -> str:
+    """The move as a player says it; ``end``: with the end it went on (when the same tile
+    could go on two ends)."""
+    if code == DRAW:
+        return "drawing"
+    if code == PASS:
+        return "passing"
+    tile = str(ALL_TILES[code >> 2])
+    return f"{tile} {_SLOT_WORDS[code & 3]}" if end else tile
+
+
+def _scored(knowledge: Knowledge, code: int) -> int:
+    """The points the move scores at once (All Fives' count)."""
+    side = knowledge.rules.side_of(knowledge.seat)
+    state = knowledge.public.copy()
+    before = state.points[side]
+    state.push(code)
+    return state.points[side] - before
+
+
+def _ends_after(knowledge: Knowledge, code: int) -> tuple[int, ...]:
+    state = knowledge.public.copy()
+    state.push(code)
+    return tuple(sorted({state.ends[slot] for slot in state.open_slots if state.ends[slot] >= 0}))
+
+
+def _fitting(mask: int, ends: tuple[int, ...]) -> int:
+    numbers = 0
+    for end in ends:
+        numbers |= 1 << end
+    return (mask & NUMBER_TILES[numbers]).bit_count()
+
+
+def _ends_words(ends: tuple[int, ...]) -> str:
+    names = [f"{end}s" for end in ends]
+    if len(names) < 2:
+        return names[0] if names else "nothing"
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _tiles_words(count: int) -> str:
+    return "one tile" if count == 1 else f"{count} tiles"
+
+
+def reason(knowledge: Knowledge, *, played: int, best: int) -> str:
+    """Why ``best`` was better than ``played``, in a player's words, from what the seat knew:
+    the first of a few readings that explains the difference (a partner or rival left with
+    the numbers they lack, the seat's own control of the ends, a heavy double kept), else that
+    it did better on average. The cost itself is shown beside it, not repeated here."""
+    same_tile = best >> 2 == played >> 2
+    better, worse = move_name(best, end=same_tile), move_name(played, end=same_tile)
+    average = f"{better} did better over the deals you could have been facing."
+    if played >= DRAW or best >= DRAW:
+        return average
+    scored_best, scored_played = _scored(knowledge, best), _scored(knowledge, played)
+    if scored_best > scored_played:
+        return (
+            f"{better} scored {scored_best} at once on the count; {worse} "
+            f"{'scored only ' + str(scored_played) if scored_played else 'scored nothing'}."
+        )
+    own_after_best = knowledge.own & ~BIT[best >> 2]
+    own_after_played = knowledge.own & ~BIT[played >> 2]
+    ends_best, ends_played = _ends_after(knowledge, best), _ends_after(knowledge, played)
+    # A partner (four seats as teams) or the next rival known to lack what the move leaves.
+    seats = knowledge.rules.seats
+    nxt = (knowledge.seat + 1) % seats
+    partner = (knowledge.seat + 2) % seats if knowledge.rules.teams else None
+    if partner is not None and _blocks(knowledge, partner, ends_played, ends_best):
+        return (
+            f"Your partner was known to lack {_ends_words(_void_numbers(knowledge, partner))}: "
+            f"playing {worse} left them the ends {_ends_words(ends_played)}, "
+            f"{better} did not."
+        )
+    if _blocks(knowledge, nxt, ends_best, ends_played):
+        return (
+            f"The next player was known to lack {_ends_words(_void_numbers(knowledge, nxt))}: "
+            f"{better} left them the ends {_ends_words(ends_best)} and no tile to play."
+        )
+    heavy = best >> 2
+    if IS_DOUBLE[heavy] and not IS_DOUBLE[played >> 2] and knowledge.own & BIT[heavy]:
+        number = ALL_TILES[heavy].high
+        return (
+            f"{better} is a double: it fits only a {number}, and each {number} laid makes it "
+            f"harder to place."
+        )
+    mine_best = _fitting(own_after_best, ends_best)
+    mine_played = _fitting(own_after_played, ends_played)
+    if mine_best > mine_played:
+        return (
+            f"After {worse} the ends were {_ends_words(ends_played)} and you held "
+            f"{_tiles_words(mine_played)} that fit; after {better}, {_tiles_words(mine_best)}."
+        )
+    out_best = _fitting(knowledge.unseen, ends_best)
+    out_played = _fitting(knowledge.unseen, ends_played)
+    if out_played > out_best:
+        return (
+            f"After {worse}, {_tiles_words(out_played)} still out fit the ends "
+            f"({_ends_words(ends_played)}); after {better} only {out_best}."
+        )
+    if PIPS[best >> 2] > PIPS[played >> 2]:
+        return (
+            f"{better} sheds {PIPS[best >> 2] - PIPS[played >> 2]} pips more: heavy tiles "
+            f"count against you if the hand blocks."
+        )
+    return average
+
+
+def _void_numbers(knowledge: Knowledge, seat: int) -> tuple[int, ...]:
+    return tuple(n for n in range(7) if knowledge.lacks(seat, n))
+
+
+def _blocks(knowledge: Knowledge, seat: int, ends: tuple[int, ...], other: tuple[int, ...]) -> bool:
+    """Whether ``seat`` is known to lack every number of ``ends`` but not of ``other``."""
+    lacked = bool(ends) and all(knowledge.lacks(seat, end) for end in ends)
+    return lacked and not all(knowledge.lacks(seat, end) for end in other)

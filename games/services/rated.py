@@ -1,0 +1,18 @@
+"""Which tables are rated: the live tables need the rule (a person leaving a rated table for
+good loses it) as much as the records do (ratings move), so it lives here, on the services'
+public face, and games.records reads it (never the other way round)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.engine import Rules
+from games.models import Seat, Table
+
+
+def is_rated(table: Table, rules: Rules, seats: Sequence[Seat]) -> bool:
+    """An online table of two sides where every seat is a signed-in person from the start
+    (no friend came late to a computer's seat), played without take-backs."""
+    people = all(seat.user_id is not None and not seat.is_bot for seat in seats)
+    clean = not table.take_backs and not table.arrivals
+    return table.kind == Table.Kind.ONLINE and rules.sides == 2 and people and clean

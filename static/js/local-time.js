@@ -1,0 +1,19 @@
+// Times in each reader's own time zone: a <time data-local datetime="ISO 8601"> shows the
+// server's words (the host's zone, named) until this formats it on the browser's clock.
+// data-local="time" is a time of today (a check-in's close): the hour alone.
+const formats = {
+  "": new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "short" }),
+  time: new Intl.DateTimeFormat(undefined, { timeStyle: "short" }),
+};
+
+export function showLocalTimes(root = document) {
+  for (const time of root.querySelectorAll("time[data-local]")) {
+    const when = new Date(time.getAttribute("datetime"));
+    if (Number.isNaN(when.getTime())) continue;
+    const format = formats[time.dataset.local] || formats[""];
+    time.textContent = `${format.format(when)} (your time)`;
+    time.title = time.dataset.hostTime || "";
+  }
+}
+
+showLocalTimes();

@@ -1,0 +1,165 @@
+// A friends table's lobby: the seats before the start (sit where you want, and so with the
+// partner you want; the host removes someone; you give your seat back), who partners whom,
+// and after the start the computer's seats a friend who comes late may take at the next hand.
+// The server decides: this page sends the wish and draws the state it gets back.
+
+import { $ } from "./page.js";
+
+const button = (text, data) => {
+  const el = document.createElement("button");
+  el.type = "button";
+  el.className = "button lobby-action";
+  el.textContent = text;
+  Object.assign(el.dataset, data);
+  return el;
+};
+
+export const lobby = {
+  bindLobby() {
+    $("copy-link").addEventListener("click", () => this.copyLink());
+    $("join-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.join($("join-seat").value === "" ? null : Number($("join-seat").value));
+    });
+    $("start").addEventListener("click", () => this.send({ type: "start" }));
+    $("arrival-cancel").addEventListener("click", () => this.send({ type: "unjoin" }));
+    $("lobby-seats").addEventListener("click", (event) => {
+      const action = event.target.closest("[data-act]");
+      if (!action) return;
+      const seat = Number(action.dataset.seat);
+      if (action.dataset.act === "sit") {
+        if (this.watching) this.join(seat);
+        else this.send({ type: "seat", seat });
+      } else if (action.dataset.act === "remove") {
+        this.send({ type: "remove", seat });
+      } else {
+        this.send({ type: "unjoin" });
+      }
+    });
+  },
+
+  /** Join at `seat` (null: the first free seat, or the computer's first at a started table). */
+  join(seat) {
+    const name = $("join-name").value.trim();
+    if (!name) {
+      this.showAlert("Enter the name the others will see.");
+      $("join-name").focus();
+      return;
+    }
+    // Someone the socket does not know yet (no session) joins by the form's own POST: only an
+    // HTTP answer can start their session, and the page comes back with them seated.
+    if ($("join-form").dataset.over !== "socket") {
+      $("join-seat").value = seat === null ? "" : String(seat);
+      HTMLFormElement.prototype.submit.call($("join-form"));
+      return;
+    }
+    this.send(seat === null ? { type: "join", name } : { type: "join", name, seat });
+  },
+
+  /** The computer's seats no late friend has been promised yet. */
+  openComputerSeats() {
+    const table = this.state.table;
+    const promised = new Set((table.arrivals || []).map((a) => a.seat));
+    return table.seats.filter((s) => s.bot && !promised.has(s.index)).map((s) => s.index);
+  },
+
+  renderLobby() {
+    const table = this.state.table;
+    this.root.dataset.phase = this.started ? "play" : "lobby";
+    if (this.watching) this.root.dataset.watching = "true";
+    else delete this.root.dataset.watching;
+    if (!this.watching) this.arriving = null; // seated: a promise kept
+    const watching = $("watching");
+    if (watching) watching.hidden = !(this.watching && this.started);
+    const section = $("lobby");
+    if (!section) return;
+    const arriving = this.arriving ?? null;
+    const late = this.started && this.watching && !this.over;
+    const canArrive = late && arriving === null && this.openComputerSeats().length > 0;
+    section.hidden = this.started && !(late && (arriving !== null || canArrive));
+    if (section.hidden) return;
+    section.dataset.late = String(this.started);
+    $("lobby-title").textContent = this.started ? "Join at the next hand" : "Waiting for players";
+    $("share").hidden = this.started;
+    this.renderLobbySeats(arriving, canArrive);
+    this.renderPartners();
+    const free = table.seats.length < table.seat_count;
+    $("join-form").hidden = !this.watching || arriving !== null || !(this.started ? canArrive : free);
+    $("join").textContent = this.started ? "Take the first computer's seat" : "Join the game";
+    $("join").disabled = Boolean(this.pending);
+    $("arrival").hidden = arriving === null;
+    if (arriving !== null) {
+      $("arrival-text").textContent =
+        `You take seat ${arriving + 1} from the computer when the next hand is dealt.`;
+    }
+    $("start-box").hidden = this.me !== 0 || this.started;
+    $("start").disabled = Boolean(this.pending);
+  },
+
+  renderLobbySeats(arriving, canArrive) {
+    const table = this.state.table;
+    const list = $("lobby-seats");
+    list.replaceChildren();
+    const arrivals = new Map((table.arrivals || []).map((a) => [a.seat, a.name]));
+    const host = this.me === 0;
+    for (let i = 0; i < table.seat_count; i++) {
+      const seat = table.seats.find((s) => s.index === i);
+      const li = document.createElement("li");
+      li.dataset.seat = String(i);
+      li.className = seat ? "taken" : "empty";
+      li.append(this.span("lobby-number", `Seat ${i + 1}`));
+      li.append(this.span("lobby-name", seat ? this.seatLabel(i) : "empty"));
+      if (seat && i === 0) li.append(this.span("seat-tag", "host"));
+      if (i === this.me) li.append(this.span("seat-tag", "you"));
+      if (this.info.teams) {
+        // Partners sit across the table: seats 1 and 3 against seats 2 and 4.
+        li.dataset.team = String(this.sideOf(i) + 1);
+        li.append(this.span("seat-tag team-tag", `team ${this.sideOf(i) + 1}`));
+        if (!this.watching && i !== this.me && this.sideOf(i) === this.sideOf(this.me)) {
+          li.append(this.span("seat-tag", "your partner"));
+        }
+      }
+      if (arrivals.has(i)) {
+        const who = i === arriving ? "you" : arrivals.get(i);
+        li.append(this.span("seat-tag arrival-tag", `${who}, from the next hand`));
+      }
+      const act = this.lobbyAction(i, seat, canArrive && !arrivals.has(i), host);
+      if (act) li.append(act);
+      list.append(li);
+    }
+  },
+
+  /** The one thing this person may do with seat `i`, as a button (or nothing). */
+  lobbyAction(i, seat, open, host) {
+    const name = seat ? this.seatLabel(i) : "";
+    if (this.started) {
+      return seat?.bot && open && this.watching
+        ? button("Take this seat", { act: "sit", seat: String(i), label: name })
+        : null;
+    }
+    if (!seat && (this.watching || this.me !== 0)) {
+      const free = this.state.table.seats.length < this.state.table.seat_count;
+      if (this.watching && !free) return null;
+      return button(this.watching ? "Sit here" : "Move here", { act: "sit", seat: String(i) });
+    }
+    if (seat && host && i !== 0) return button("Remove", { act: "remove", seat: String(i) });
+    if (seat && i === this.me && i !== 0) return button("Leave seat", { act: "unjoin" });
+    return null;
+  },
+
+  /** Who partners whom, in words (partners sit opposite). */
+  renderPartners() {
+    const line = $("lobby-partners");
+    line.hidden = !this.info.teams;
+    if (!this.info.teams) return;
+    const n = this.state.table.seat_count;
+    const taken = (i) => this.state.table.seats.some((s) => s.index === i);
+    const name = (i) => (i === this.me ? "you" : taken(i) ? this.seatLabel(i) : "an empty seat");
+    const teams = [];
+    for (let side = 0; side < n / 2; side++) {
+      const pair = `${name(side)} with ${name(side + n / 2)}`;
+      teams.push(pair[0].toUpperCase() + pair.slice(1));
+    }
+    line.textContent = `Partners sit opposite: ${teams.join("; ")}.`;
+  },
+};

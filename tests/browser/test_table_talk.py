@@ -1,0 +1,153 @@
+"""A word at the table, in Chromium with separate browsers: phrases and reactions appear by the
+speaker's seat on the others' screens and in the table's talk, a mute hides a person (and is
+remembered), a spectator's reaction never reaches the players, and a partnership table refuses
+a phrase about the game even when it is sent on the socket by hand."""
+
+import pytest
+from browser_support import SCREENSHOTS, axe_report, axe_violations
+from online_driver import open_online_table, start_online_pair
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+LAPTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+
+
+def new_page(browser, viewport):
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    return context, page
+
+
+def shot(page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"talk-{name}.png"))
+
+
+def say(page, name: str) -> None:
+    """Open the picker from the keyboard and press the phrase or reaction called ``name``."""
+    page.locator("#talk summary").focus()
+    page.keyboard.press("Enter")
+    choice = page.locator("#talk").get_by_role("button", name=name, exact=True)
+    expect(choice).to_be_visible()
+    choice.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#talk")).not_to_have_attribute("open", "")
+
+
+def bubble(page, text: str):
+    return page.locator("#bubbles .bubble", has_text=text)
+
+
+def test_phrases_and_reactions_reach_the_others_a_mute_holds_and_spectators_stay_apart(
+    browser, server
+):
+    contexts = []
+    try:
+        host_context, host = new_page(browser, LAPTOP)
+        friend_context, friend = new_page(browser, PHONE)
+        watcher_context, watcher = new_page(browser, LAPTOP)
+        contexts = [host_context, friend_context, watcher_context]
+        path = start_online_pair(host, friend, server, server)
+        watcher.goto(server + path)
+        expect(watcher.locator("#connection")).to_have_attribute("data-state", "online")
+
+        # Alice says "Good game" from the keyboard: Bob sees it by her seat and in the talk.
+        say(host, "Good game")
+        expect(bubble(friend, "Good game")).to_contain_text("Alice")
+        alice_seat = friend.locator("#seats .seat[data-seat='0']").bounding_box()
+        said = bubble(friend, "Good game").bounding_box()
+        middle = said["x"] + said["width"] / 2
+        assert abs(middle - (alice_seat["x"] + alice_seat["width"] / 2)) < 100
+        expect(friend.locator("#live")).to_contain_text("Alice says: Good game")
+        expect(bubble(watcher, "Good game")).to_be_visible()
+        shot(friend, "bubble-phone")
+        # Bob answers with a reaction, named for a screen reader.
+        say(friend, "smile")
+        expect(host.locator("#bubbles .bubble[data-phrase=smile]")).to_contain_text("Bob")
+        expect(host.locator("#bubbles .bubble[data-phrase=smile] svg")).to_be_visible()
+        expect(host.locator("#live")).to_contain_text("Bob says: smile")
+        shot(host, "bubble-laptop")
+        # Bubbles go after a few seconds; the talk keeps what was said.
+        expect(host.locator("#bubbles .bubble")).to_have_count(0, timeout=8000)
+        host.locator("#talk summary").click()
+        expect(host.locator("#talk-history .said")).to_have_text(["AliceGood game", "BobMute"])
+        shot(host, "picker-laptop")
+        assert not (found := axe_violations(host)), axe_report(found)
+        friend.locator("#talk summary").click()
+        shot(friend, "picker-phone")
+        assert not (found := axe_violations(friend)), axe_report(found)
+        friend.keyboard.press("Escape")
+        expect(friend.locator("#talk")).not_to_have_attribute("open", "")
+
+        # A spectator only reacts; spectators see it apart; the players never receive it.
+        watcher.locator("#talk summary").click()
+        expect(watcher.locator("#talk-phrases").get_by_role("button")).to_have_count(0)
+        watcher.locator("#talk").get_by_role("button", name="wow").click()
+        expect(watcher.locator("#bubbles .bubble.crowd[data-phrase=wow]")).to_be_visible()
+        shot(watcher, "crowd-laptop")
+        # Bob speaks after it: once Alice has Bob's words, the spectator's were never sent her.
+        say(friend, "Nice play")
+        expect(bubble(host, "Nice play")).to_be_visible()
+        for player in (host, friend):
+            expect(player.locator("#talk-history .said")).to_have_count(3)
+            assert not player.locator(":is(#talk-history, #bubbles) [data-phrase=wow]").count()
+        expect(watcher.locator("#talk-history .said[data-phrase=wow]")).to_have_count(1)
+
+        # Alice mutes Bob: his next word reaches the table but not her screen, even after a
+        # reload (the mute is remembered).
+        host.get_by_role("button", name="Mute Bob").first.click()
+        expect(host.get_by_role("button", name="Unmute Bob").first).to_be_focused()
+        host.reload()
+        expect(host.locator("#connection")).to_have_attribute("data-state", "online")
+        expect(host.locator("#talk-history .said.muted")).to_have_count(2)
+        say(friend, "Oops")
+        expect(bubble(watcher, "Oops")).to_be_visible()
+        expect(host.locator("#talk-history .said")).to_have_count(4)
+        assert not bubble(host, "Oops").count()
+        expect(host.locator("#talk-history .said").last).to_contain_text("(muted)")
+        say(host, "Thanks")
+        expect(bubble(friend, "Thanks")).to_be_visible()  # Bob was not muted by Alice's mute
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_partnership_table_refuses_a_phrase_about_the_game_sent_by_hand(browser, server):
+    contexts = []
+    try:
+        host_context, host = new_page(browser, LAPTOP)
+        friend_context, friend = new_page(browser, LAPTOP)
+        contexts = [host_context, friend_context]
+        open_online_table(host, server, preset="team_draw", seats=4)
+        expect(host.locator("#connection")).to_have_attribute("data-state", "online")
+        friend.goto(host.url)
+        friend.get_by_label("Your name").fill("Bob")
+        friend.get_by_role("button", name="Join the game").click()
+        expect(host.locator("#lobby-seats")).to_contain_text("Bob")
+        host.get_by_role("button", name="Start").click()
+        expect(friend.locator("#hand [data-tile]")).to_have_count(7)
+
+        friend.locator("#talk summary").click()
+        offered = friend.locator("#talk-phrases").get_by_role("button")
+        expect(offered.first).to_be_visible()
+        assert "I'm stuck" not in offered.all_inner_texts()
+        friend.keyboard.press("Escape")
+        # Forged on the socket: a phrase about one's hand, and free text.
+        friend.evaluate("window.dominoesTable.socket.send({type: 'remark', phrase: 'stuck'})")
+        expect(friend.locator("#alert")).to_have_text(
+            "At a partnership table no phrase may say anything about the game."
+        )
+        friend.evaluate("window.dominoesTable.socket.send({type: 'remark', text: 'I hold 6-6'})")
+        expect(friend.locator("#alert")).to_have_text(
+            "Only the phrases and reactions offered at this table can be said."
+        )
+        say(friend, "Well played, partner")
+        expect(bubble(host, "Well played, partner")).to_be_visible()
+        expect(host.locator("#talk-history .said")).to_have_count(1)
+        assert not host.locator("#bubbles").get_by_text("6-6").count()
+    finally:
+        for context in contexts:
+            context.close()

@@ -1,0 +1,150 @@
+"""A word at the table through the services: the fixed list, refused forgeries, partnership
+tables, spectators apart and the rate limit (real PostgreSQL and Redis)."""
+
+import re
+
+import pytest
+
+from dominoes import limits
+from games import phrases, services
+from games.engine import Rules
+from games.models import LogEntry, Remark, Table
+from games.services import Player, TableError
+from games.services import remarks as talk
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+HOST = Player(user_id=None, session_key="host-session")
+BOB = Player(user_id=None, session_key="bob-session")
+CAROL = Player(user_id=None, session_key="carol-session")
+DAN = Player(user_id=None, session_key="dan-session")
+WATCHER = Player(user_id=None, session_key="watcher-session")
+ADDRESS = "203.0.113.7"
+
+
+def started(preset: str = "draw", seats: int = 2) -> Table:
+    table = services.create_online_table(
+        player=HOST, name="Host", rules=Rules.for_preset(preset, seats=seats)
+    )
+    for player, name in ((BOB, "Bob"), (CAROL, "Carol"), (DAN, "Dan"))[: seats - 1]:
+        services.join_table(public_id=table.public_id, player=player, name=name)
+    services.start_table(public_id=table.public_id, player=HOST)
+    table.refresh_from_db()
+    return table
+
+
+def say(table: Table, player: Player, phrase: object) -> dict:
+    return services.say_remark(
+        public_id=table.public_id, player=player, phrase=phrase, address=ADDRESS
+    )
+
+
+def test_a_phrase_is_stored_in_its_own_words_and_leaves_the_game_alone():
+    table = started()
+    version, entries = table.version, LogEntry.objects.filter(table=table).count()
+    said = say(table, BOB, "good_game")
+    assert said == {
+        "id": said["id"],
+        "seat": 1,
+        "name": "Bob",
+        "speaker": talk.speaker_token(BOB),
+        "phrase": "good_game",
+        "kind": "phrase",
+        "text": "Good game",
+        "spoken": "Good game",
+        "spectator": False,
+    }
+    reaction = say(table, HOST, "smile")
+    assert (reaction["text"], reaction["spoken"]) == ("🙂", "smile")
+    assert reaction["kind"] == "reaction"
+    table.refresh_from_db()
+    assert table.version == version
+    assert LogEntry.objects.filter(table=table).count() == entries
+    heard = services.remarks_heard(public_id=table.public_id, player=HOST)
+    assert [r["phrase"] for r in heard["remarks"]] == ["good_game", "smile"]
+    assert heard["speaker"] == talk.speaker_token(HOST)
+
+
+@pytest.mark.parametrize(
+    "forged",
+    ["free text", "Good game", "GOOD_GAME", "", None, 7, ["good_game"], {"text": "6-6"}, "6-6"],
+)
+def test_anything_but_an_offered_phrase_id_is_refused_in_words_and_stores_nothing(forged):
+    table = started()
+    with pytest.raises(TableError, match="Only the phrases and reactions offered"):
+        say(table, BOB, forged)
+    assert not Remark.objects.exists()
+
+
+def test_a_partnership_table_refuses_a_phrase_about_the_game_that_two_opponents_may_say():
+    partners = started("team_draw", seats=4)
+    with pytest.raises(TableError, match="partnership table no phrase may say anything about"):
+        say(partners, BOB, "stuck")
+    assert not Remark.objects.exists()
+    offered = services.remarks_heard(public_id=partners.public_id, player=BOB)["phrases"]
+    assert "stuck" not in {p["id"] for p in offered}
+    assert say(partners, CAROL, "well_played_partner")["text"] == "Well played, partner"
+
+    head_to_head = started("draw", seats=2)
+    assert say(head_to_head, BOB, "stuck")["text"] == "I'm stuck"
+
+
+# Numbers, tiles and suits in any spelling a partner could read as a signal ("One moment" is
+# asked for by name: a wait, not a number).
+GAME_WORDS = re.compile(
+    r"[0-9]|\b(blank|ace|one(?! moment)|deuce|two|trey|three|four|five|six|double|tile|suit|"
+    r"spinner|draw|pass|knock|boneyard|hand|stuck|block)s?\b",
+    re.IGNORECASE,
+)
+
+
+def test_no_phrase_allowed_between_partners_spells_a_number_a_tile_or_a_suit():
+    allowed = phrases.allowed(partnership=True, spectator=False)
+    assert {p.id for p in allowed} >= {"good_game", "nice_play", "well_played_partner", "oops"}
+    for phrase in allowed:
+        assert not GAME_WORDS.search(phrase.text), phrase
+        assert not GAME_WORDS.search(phrase.spoken), phrase
+    # The yardstick itself finds the one that is held back.
+    assert GAME_WORDS.search(phrases.BY_ID["stuck"].text)
+
+
+def test_a_spectator_only_reacts_and_is_heard_by_spectators_only():
+    table = started()
+    with pytest.raises(TableError, match="Spectators can send reactions only"):
+        say(table, WATCHER, "good_game")
+    cheer = say(table, WATCHER, "wow")
+    assert cheer["spectator"] and cheer["seat"] is None and cheer["name"].startswith("Guest")
+    say(table, BOB, "nice_play")
+    player_hears = services.remarks_heard(public_id=table.public_id, player=HOST)
+    assert [r["phrase"] for r in player_hears["remarks"]] == ["nice_play"]
+    watcher_hears = services.remarks_heard(public_id=table.public_id, player=WATCHER)
+    assert [r["phrase"] for r in watcher_hears["remarks"]] == ["wow", "nice_play"]
+    assert {p["kind"] for p in watcher_hears["phrases"]} == {"reaction"}
+
+
+def test_past_the_rate_a_remark_is_refused_with_the_wait_and_stores_nothing(settings):
+    settings.RATE_LIMITS = {"remarks": {"per_person": "2/minute"}}
+    table = started()
+    say(table, BOB, "oops")
+    say(table, BOB, "thanks")
+    with pytest.raises(limits.Refused, match="You have said a lot") as refused:
+        say(table, BOB, "one_moment")
+    assert refused.value.retry_after >= 1
+    assert Remark.objects.count() == 2
+    say(table, HOST, "one_moment")  # another person's budget is their own
+
+
+def test_a_table_against_the_computer_has_nobody_to_talk_to():
+    table = services.create_computer_table(
+        player=HOST, name="Host", rules=Rules.for_preset("draw", seats=2), levels=["easy"]
+    )
+    with pytest.raises(TableError, match="tables of people"):
+        say(table, HOST, "good_game")
+    assert services.remarks_heard(public_id=table.public_id, player=HOST)["phrases"] == []
+
+
+def test_the_speaker_is_one_person_at_every_table_and_names_no_session():
+    first, second = started(), started()
+    a, b = say(first, BOB, "hello"), say(second, BOB, "hello")
+    assert a["speaker"] == b["speaker"] != say(first, HOST, "hello")["speaker"]
+    assert "bob-session" not in a["speaker"]

@@ -1,0 +1,69 @@
+"""Issue 20, "The code": the table's script is small ES modules under static/js/table/, loaded
+without a build step, and the replay viewer imports the table's geometry and tiles instead of
+keeping copies. (What the modules do is shown by the browser tests in tests/browser/.)"""
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TABLE_JS = ROOT / "static" / "js" / "table"
+IMPORT = re.compile(r"""^import .* from "(\./[\w-]+\.js)";$""", re.MULTILINE)
+LIMIT = 400  # lines a module: the project's standard
+
+
+def test_the_table_script_is_small_es_modules_that_import_each_other():
+    modules = sorted(TABLE_JS.glob("*.js"))
+    assert len(modules) >= 10, modules
+    imported = set()
+    for module in modules:
+        text = module.read_text()
+        assert len(text.splitlines()) <= LIMIT, f"{module.name}: over {LIMIT} lines"
+        assert "export " in text or module.name == "main.js", f"{module.name} exports nothing"
+        for name in IMPORT.findall(text):
+            assert (TABLE_JS / name).exists(), f"{module.name} imports a missing {name}"
+            imported.add(name.removeprefix("./"))
+    # Every module but the entry point is used by another: none left behind.
+    assert imported == {m.name for m in modules} - {"main.js"}
+
+
+def test_the_page_loads_the_entry_module_and_no_old_script():
+    template = (ROOT / "templates" / "games" / "table.html").read_text()
+    assert re.search(r"""<script type="module" src="{% static 'js/table/main.js' %}">""", template)
+    assert not (ROOT / "static" / "js" / "table.js").exists()
+
+
+def test_the_replay_viewer_imports_the_tables_geometry_and_tiles():
+    replay = (ROOT / "static" / "js" / "replay.js").read_text()
+    assert re.search(r'from "\./table/geometry\.js"', replay)
+    assert re.search(r'from "\./table/tiles\.js"', replay)
+    # No second copy of the layout or the tile drawing.
+    for name in ("function layoutTable", "function tileSVG", "function handTileSVG"):
+        assert name not in replay, name
+
+
+def test_the_weight_benchmark_counts_every_file_the_table_page_loads():
+    """bench/table_weight.py (the A/B of issue 20): the page's stylesheets, its entry module and
+    every module that one imports, at a git revision."""
+    done = subprocess.run(
+        [sys.executable, "bench/table_weight.py", "--rev", "HEAD"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    weight = json.loads(done.stdout)
+    committed = subprocess.run(
+        ["git", "ls-tree", "--name-only", "HEAD", "static/js/table/"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    expected = {"css/site.css", "css/table.css"} | {p.removeprefix("static/") for p in committed}
+    assert set(weight["by_file"]) == expected
+    files = weight["by_file"].values()
+    assert 0 < weight["gzip"] < weight["bytes"] == sum(f["bytes"] for f in files)
