@@ -26,8 +26,13 @@ def group_name(public_id: str) -> str:
 
 def publish(public_id: str, version: int) -> None:
     """Tell everyone watching the table that it reached ``version`` (called after commit)."""
+    announce(*_announcement(public_id, version))
+
+
+def announce(group: str, message: dict[str, object]) -> None:
+    """Send ``message`` to the channel-layer ``group`` from synchronous code (after commit):
+    the table's announcements and the notifications' bell share how."""
     layer = get_channel_layer()
-    group, message = _announcement(public_id, version)
     if isinstance(layer, InMemoryChannelLayer):
         # Its queues belong to the server's event loop: async_to_sync runs there when called
         # from a view or consumer thread (and there is nobody to tell anywhere else).
@@ -50,7 +55,7 @@ def publish(public_id: str, version: int) -> None:
         # Called after the commit: the change stands, and whoever asked for it gets their
         # answer; the pages catch up at the next announcement or when they reconnect.
         sending.cancel()
-        logger.exception("announcing a table change failed")
+        logger.exception("announcing to %s failed", group)
 
 
 async def apublish(public_id: str, version: int) -> None:

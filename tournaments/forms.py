@@ -34,10 +34,12 @@ class TournamentSettingsForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ["name", "format", "rounds", "scoring"]
-        labels = {"rounds": "Swiss rounds"}
+        fields = ["name", "format", "rounds", "scoring", "duplicate"]
+        labels = {"rounds": "Swiss rounds", "duplicate": "Duplicate deals"}
         help_texts = {
-            "rounds": "With Swiss: how many rounds are played (at most half the players)."
+            "rounds": "With Swiss: how many rounds are played (at most half the players).",
+            "duplicate": "Each match is played twice on the same deals with the seats "
+            "swapped, so the luck of the deal cancels.",
         }
 
     def __init__(self, *args, **kwargs):
@@ -74,5 +76,5 @@ class TournamentSettingsForm(forms.ModelForm):
         """The cleaned settings as the services take them."""
         return {
             field: self.cleaned_data[field]
-            for field in ("name", "format", "scoring", "match_length", "rounds")
+            for field in ("name", "format", "scoring", "match_length", "rounds", "duplicate")
         }

@@ -12,7 +12,7 @@ from functools import partial
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import jobs, pairing, selectors, swiss
+from tournaments import jobs, notices, pairing, selectors, swiss
 from tournaments.models import Entrant, Tournament, TournamentMatch
 from tournaments.services.access import bump
 
@@ -85,9 +85,11 @@ def open_match(match: TournamentMatch) -> None:
     transaction.on_commit(
         partial(jobs.schedule_check_in_close, match_id=match.pk, seconds=CHECK_IN_SECONDS)
     )
+    notices.check_in_open(match=match)
 
 
 def after_result(tournament: Tournament, match: TournamentMatch) -> None:
+    notices.result(match=match)
     if tournament.format == Tournament.Format.ELIMINATION:
         _advance_elimination(tournament, match)
     elif tournament.format == Tournament.Format.SWISS:
@@ -163,3 +165,4 @@ def finish(tournament: Tournament, champion: Entrant) -> None:
     tournament.status = Tournament.Status.FINISHED
     tournament.finished_at = timezone.now()
     bump(tournament, "champion", "status", "finished_at")
+    notices.champion(tournament=tournament)

@@ -6,7 +6,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from games.engine import TARGET_RANGE, InvalidRules, Rules
-from tournaments import emails
+from tournaments import emails, notices
 from tournaments.models import Tournament
 from tournaments.services.access import (
     TournamentError,
@@ -43,6 +43,7 @@ def create_tournament(
     scoring: str = Tournament.Scoring.TARGET,
     match_length: int = 100,
     rounds: int | None = None,
+    duplicate: bool = False,
 ) -> Tournament:
     """A new tournament taking entrants, hosted by ``host``."""
     if not can_host(host):
@@ -50,6 +51,7 @@ def create_tournament(
     fields = check_settings(
         name=name, format=format, scoring=scoring, length=match_length, rounds=rounds
     )
+    fields["duplicate"] = duplicate
     return Tournament.objects.create(host=host, **fields)
 
 
@@ -62,11 +64,13 @@ def update_tournament(
     scoring: str,
     match_length: int,
     rounds: int | None = None,
+    duplicate: bool = False,
 ) -> Tournament:
     """Change a tournament's name, format or match rules before it starts."""
     fields = check_settings(
         name=name, format=format, scoring=scoring, length=match_length, rounds=rounds
     )
+    fields["duplicate"] = duplicate
     with transaction.atomic():
         tournament = locked_for_host(public_id, user)
         require_draft(tournament, "Its settings can no longer change.")
@@ -119,3 +123,4 @@ def send_notice(*, host: AbstractBaseUser, public_id: str, text: str) -> None:
     with transaction.atomic():
         tournament = locked_for_host(public_id, host)
         emails.send_notice(tournament_id=tournament.pk, text=text)
+        notices.notice(tournament=tournament, text=text)
