@@ -132,6 +132,9 @@ def score_words(match: TournamentMatch, *, me_first: bool) -> str:
     else:
         scores, unit = (match.first_points, match.second_points), "points"
     mine, theirs = scores if me_first else scores[::-1]
+    if mine == theirs and unit == "hands":  # a duplicate level on hands: points decided
+        points = (match.first_points, match.second_points)[:: 1 if me_first else -1]
+        return f"{mine}–{theirs} in hands, {points[0]}–{points[1]} in points."
     return f"{mine}–{theirs} in {unit}."
 
 
