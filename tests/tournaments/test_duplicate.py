@@ -92,7 +92,7 @@ def test_built_ties_fall_to_the_other_unit_then_the_higher_seed():
     assert dead_level.winner == 1  # then the seeded order
 
 
-@pytest.mark.parametrize("number,seat,loser", [(1, 0, 1), (1, 1, 0), (2, 0, 0), (2, 1, 1)])
+@pytest.mark.parametrize("number,seat,loser", [(1, 0, 0), (1, 1, 1), (2, 0, 1), (2, 1, 0)])
 def test_a_forfeit_in_either_leg_loses_the_match_whatever_the_score(number, seat, loser):
     played = Leg(hands=(0, 0), points=(0, 0))
     forfeited = Leg(hands=(9, 0), points=(900, 0), forfeited_by=seat)
