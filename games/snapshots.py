@@ -67,6 +67,8 @@ class TableSnapshot:
     # The current hand's moves the server played for a person out of time: indices into its
     # history, from the log (LogEntry.timed_out).
     played_for: tuple[int, ...] = ()
+    # A duplicate's second leg deals from another table's log (only the locked path reads it).
+    deals_like_id: int | None = None
     # What is worked out of this snapshot once for all who ask (games.selectors.state_text):
     # a memo of what the fields above determine, never copied to another snapshot.
     memo: dict[str, Any] = dataclasses.field(
@@ -104,6 +106,7 @@ class TableSnapshot:
             ),
             fair_deal=None,
             hand_seed=table.hand_seed,
+            deals_like_id=table.deals_like_id,
             played_for=played_for_of(table, match),
         ).moved(match, version=table.version, deadline=table.deadline, finished=table.finished)
 
