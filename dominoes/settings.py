@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "matchmaking",
     "tournaments",
     "billing",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -302,6 +303,8 @@ if MAIL_BACKEND == SMTP_BACKEND:
         "timeout": env_int("SMTP_TIMEOUT", 10),
     }
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Dominoes <noreply@localhost>")
+# The site's address, for links in mail sent from jobs (no request to build them from).
+SITE_URL = env_str("SITE_URL", "http://localhost:8000").rstrip("/")
 
 # --- Billing (Stripe; see billing/ and README "Billing") -----------------------------------
 

@@ -17,4 +17,5 @@ urlpatterns = [
     path("billing/", include("billing.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("quick/", include("matchmaking.urls")),
+    path("notifications/", include("notifications.urls")),
 ]

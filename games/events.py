@@ -27,17 +27,19 @@ def group_name(public_id: str) -> str:
 
 def publish(public_id: str, version: int) -> None:
     """Tell everyone watching the table that it reached ``version`` (called after commit)."""
-    _send(*_announcement(public_id, version))
+    announce(*_announcement(public_id, version))
 
 
 def publish_remark(public_id: str, remark: dict[str, object]) -> None:
     """Tell everyone watching the table that ``remark`` was said (called after commit). The
     one message of the group that carries content: a phrase of games.phrases and a name, public
     to its audience, which each connection checks (a spectator's, to spectators only)."""
-    _send(group_name(public_id), {"type": REMARK, "remark": remark})
+    announce(group_name(public_id), {"type": REMARK, "remark": remark})
 
 
-def _send(group: str, message: dict[str, object]) -> None:
+def announce(group: str, message: dict[str, object]) -> None:
+    """Send ``message`` to the channel-layer ``group`` from synchronous code (after commit):
+    the table's announcements and the notifications' bell share how."""
     layer = get_channel_layer()
     if isinstance(layer, InMemoryChannelLayer):
         # Its queues belong to the server's event loop: async_to_sync runs there when called
@@ -61,7 +63,7 @@ def _send(group: str, message: dict[str, object]) -> None:
         # Called after the commit: the change stands, and whoever asked for it gets their
         # answer; the pages catch up at the next announcement or when they reconnect.
         sending.cancel()
-        logger.exception("announcing a table change failed")
+        logger.exception("announcing to %s failed", group)
 
 
 async def apublish(public_id: str, version: int) -> None:

@@ -98,6 +98,15 @@ class Table(models.Model):
         "apart from clean ones, and its record says so.",
     )
     auto_pass = models.BooleanField(default=False)
+    deals_like = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="Duplicate: each hand is dealt from the seed of the same hand of this "
+        "(finished) table, while it has one; fresh seeds after.",
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )

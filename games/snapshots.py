@@ -81,6 +81,8 @@ class TableSnapshot:
     played_for: tuple[int, ...] = ()
     # Friends who came after the start, each to take a computer's seat at the next deal.
     arrivals: tuple[Arrival, ...] = ()
+    # A duplicate's second leg deals from another table's log (only the locked path reads it).
+    deals_like_id: int | None = None
     # What is worked out of this snapshot once for all who ask (games.selectors.state_text):
     # a memo of what the fields above determine, never copied to another snapshot.
     memo: dict[str, Any] = dataclasses.field(
@@ -118,6 +120,7 @@ class TableSnapshot:
             ),
             fair_deal=None,
             hand_seed=table.hand_seed,
+            deals_like_id=table.deals_like_id,
             played_for=played_for_of(table, match),
             arrivals=tuple(
                 Arrival(a["seat"], a["name"], a["user"], a["guest"])

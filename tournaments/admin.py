@@ -158,7 +158,15 @@ class TournamentAdmin(admin.ModelAdmin):
     inlines = [EntrantInline, MatchInline]
     # The host by name: a link to the user's admin page would be a 403 for a host.
     readonly_fields = ["status", "host_name", "player_limit", "page_link", "seed", "champion"]
-    editable_fields = ["name", "format", "rounds", "scoring", "points_target", "best_of_hands"]
+    editable_fields = [
+        "name",
+        "format",
+        "rounds",
+        "scoring",
+        "points_target",
+        "best_of_hands",
+        "duplicate",
+    ]
     #: What a started tournament shows of its settings (no longer editable).
     settled_fields = ["name", "format_description", "match_description"]
 

@@ -21,7 +21,7 @@ TIME_ZONES = sorted(available_timezones())
 #: The settings form in parts, as a host thinks of them: (legend, field names).
 GROUPS = [
     ("The tournament", ["name", "description", "rules_text"]),
-    ("Matches", ["format", "rounds", "scoring", "points_target", "best_of_hands"]),
+    ("Matches", ["format", "rounds", "scoring", "points_target", "best_of_hands", "duplicate"]),
     ("When", ["starts_at", "time_zone", "auto_start", "check_in_minutes"]),
     ("Players", ["player_cap", "seeding"]),
 ]
@@ -71,6 +71,7 @@ class TournamentSettingsForm(forms.ModelForm):
             "check_in_minutes",
             "player_cap",
             "seeding",
+            "duplicate",
         ]
         labels = {
             "rounds": "Swiss rounds",
@@ -79,9 +80,12 @@ class TournamentSettingsForm(forms.ModelForm):
             "check_in_minutes": "Check-in window (minutes)",
             "player_cap": "Most players",
             "seeding": "Seeding",
+            "duplicate": "Duplicate deals",
         }
         help_texts = {
             "rounds": "With Swiss: how many rounds are played (at most half the players).",
+            "duplicate": "Each match is played twice on the same deals with the seats "
+            "swapped, so the luck of the deal cancels.",
             "description": "What players read first on the tournament's page.",
             "rules_text": "Your house rules and conduct, shown under the description.",
             "auto_start": "Otherwise you press Start now on this page.",
@@ -157,7 +161,8 @@ class TournamentSettingsForm(forms.ModelForm):
         fields, as the admin's, leaves the schedule as it is)."""
         data = self.cleaned_data
         settings = {
-            field: data[field] for field in ("name", "format", "scoring", "match_length", "rounds")
+            field: data[field]
+            for field in ("name", "format", "scoring", "match_length", "rounds", "duplicate")
         }
         if "seeding" in self.fields:
             settings["schedule"] = services.Schedule(

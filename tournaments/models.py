@@ -74,6 +74,11 @@ class Tournament(models.Model):
         null=True, blank=True, help_text="The most confirmed players, within the host's plan."
     )
     seeding = models.CharField(max_length=8, choices=Seeding.choices, default=Seeding.SHUFFLE)
+    duplicate = models.BooleanField(
+        default=False,
+        help_text="Each match is played twice on the same deals, the seats swapped, so the "
+        "luck of the deal cancels.",
+    )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
     seed = models.BigIntegerField(
         null=True, blank=True, help_text="Server-generated at the start; shuffles the entrants."
@@ -103,10 +108,12 @@ class Tournament(models.Model):
 
     @property
     def format_description(self) -> str:
-        """The format as the page's heading says it, e.g. "Swiss, 3 rounds"."""
+        """The format as the page's heading says it, e.g. "Swiss, 3 rounds, duplicate"."""
         if self.format == self.Format.SWISS and self.rounds:
-            return f"Swiss, {self.rounds} round{'' if self.rounds == 1 else 's'}"
-        return self.get_format_display()
+            words = f"Swiss, {self.rounds} round{'' if self.rounds == 1 else 's'}"
+        else:
+            words = self.get_format_display()
+        return f"{words}, duplicate" if self.duplicate else words
 
     @property
     def start_in_host_zone(self) -> str:
@@ -188,6 +195,14 @@ class TournamentMatch(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="tournament_match",
+    )
+    first_leg = models.OneToOneField(
+        "games.Table",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="Duplicate: the first leg's table, once played (``table`` is then the second).",
     )
     winner = models.ForeignKey(
         Entrant, null=True, blank=True, related_name="+", on_delete=models.CASCADE

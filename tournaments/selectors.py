@@ -200,7 +200,13 @@ class MatchRow:
         if m.override_reason and not any(scores):  # the host's word, no score to show
             return f"{self.winner} won{said}"
         won, lost = scores if m.winner_id == m.first_id else scores[::-1]
-        return f"{self.winner} won {won}–{lost} in {unit}{said}"
+        words = f"{self.winner} won {won}–{lost} in {unit}"
+        if won == lost and unit == "hands":  # a duplicate level on hands: points decided
+            mine, theirs = (m.first_points, m.second_points)[
+                :: 1 if m.winner_id == m.first_id else -1
+            ]
+            words += f", {mine}–{theirs} in points"
+        return f"{words}{said}"
 
 
 @dataclass

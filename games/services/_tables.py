@@ -172,21 +172,35 @@ def seed_of(table: Table) -> int:
     return random.Random(f"{table.public_id}:{table.version}").getrandbits(64)
 
 
-def next_deal(match: Match, version: int) -> writes.Entry:
-    """Deal the next hand, if the last one is over: its log entry, making ``version``."""
+def next_deal(match: Match, version: int, seed: str | None = None) -> writes.Entry:
+    """Deal the next hand, if the last one is over: its log entry, making ``version``. From a
+    fresh secure seed, or ``seed`` (a duplicate's second leg replays the first's)."""
     if not match.needs_deal:
         over = "the match is over" if match.finished else "the hand is still being played"
         raise IllegalMove(over)
-    deal, seed = Deal.secure(match.rules)
+    if seed is None:
+        deal, seed = Deal.secure(match.rules)
+    else:
+        deal = Deal.from_seed(match.rules, seed)
     match.start_hand(deal)
     return writes.deal_entry(match, deal, seed, version)
 
 
 def deal(table: Table, match: Match) -> None:
     seat_arrivals(table)
-    entry = next_deal(match, table.version + 1)
+    entry = next_deal(match, table.version + 1, _seed_like(table, len(match.deals)))
     table.hand_seed = entry.payload["seed"]
     log_entry(table, entry)
+
+
+def _seed_like(table: Table, hand: int) -> str | None:
+    """The seed of hand ``hand`` (from 0) of the table this one deals like, if it has one."""
+    if table.deals_like_id is None:
+        return None
+    seeds = LogEntry.objects.filter(
+        table_id=table.deals_like_id, kind=LogEntry.Kind.DEAL
+    ).values_list("payload__seed", flat=True)
+    return next(iter(seeds[hand : hand + 1]), None)
 
 
 def log_move(table: Table, match: Match, seat: int, move: Move, *, timed_out: bool = False) -> None:

@@ -76,6 +76,10 @@ def next_hand(*, public_id: str, player: Player, seen_version: int) -> int:
 async def anext_hand(*, public_id: str, player: Player, seen_version: int) -> int:
     """:func:`next_hand` from the server's event loop (as :func:`aplay`)."""
     locked = partial(next_hand, public_id=public_id, player=player, seen_version=seen_version)
+    held = snapshots.recall(public_id, at_least=seen_version)
+    if held is not None and held.deals_like_id is not None:
+        # A duplicate's second leg deals from its first leg's log: the locked path reads it.
+        return await async_db.in_database(locked)()
     return await _achange_on_snapshot(public_id, player, seen_version, _act_deal, locked)
 
 

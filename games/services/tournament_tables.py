@@ -22,10 +22,12 @@ def create_seated_table(
     turn_seconds: int | None = TOURNAMENT_TURN_SECONDS,
     grace_seconds: int = TOURNAMENT_GRACE_SECONDS,
     forfeit_at_deadline: bool = True,
+    deals_like: Table | None = None,
 ) -> Table:
     """A started online table with every seat taken by the given people (``players[i]`` at
     seat ``i``, with its name), dealt at once: a tournament match, on the tournament clock
-    unless told otherwise."""
+    unless told otherwise. ``deals_like``: a finished table whose deals this one replays,
+    hand by hand (a duplicate match's second leg, its seats swapped by the caller)."""
     if len(players) != rules.seats:
         raise TableError(f"This table needs {rules.seats} players, not {len(players)}.")
     with transaction.atomic():
@@ -40,6 +42,9 @@ def create_seated_table(
             forfeit_at_deadline=forfeit_at_deadline,
             started_at=timezone.now(),
         )
+        if deals_like is not None:  # before the first deal, which reads it
+            table.deals_like = deals_like
+            table.save(update_fields=["deals_like"])
         for index, (player, name) in enumerate(players):
             seat_person(table, index, player, name)
         match = Match(rules)

@@ -61,9 +61,12 @@ def check_in(*, player: AbstractBaseUser, match_id: int) -> TournamentMatch:
 
 def _deal_match(tournament: Tournament, match: TournamentMatch) -> None:
     rules = match_rules(scoring=tournament.scoring, match_length=tournament.match_length)
+    seated = (match.first, match.second)
+    if match.first_leg_id is not None:  # a duplicate's second leg: the seats swapped
+        seated = seated[::-1]
     players = [
         (games.Player(user_id=entrant.user_id, session_key=None), display_name(entrant.user))
-        for entrant in (match.first, match.second)
+        for entrant in seated
     ]
     match.table = games.create_seated_table(
         players=players,
@@ -71,6 +74,7 @@ def _deal_match(tournament: Tournament, match: TournamentMatch) -> None:
         turn_seconds=games.TOURNAMENT_TURN_SECONDS,
         grace_seconds=games.TOURNAMENT_GRACE_SECONDS,
         forfeit_at_deadline=True,
+        deals_like=match.first_leg,
     )
     match.status = TournamentMatch.Status.PLAYING
     match.check_in_deadline = None

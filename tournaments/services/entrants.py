@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.urls import reverse
 
-from tournaments import selectors
+from tournaments import notices, selectors
 from tournaments.emails import send_invitation
 from tournaments.models import Entrant, Invitation, Tournament
 from tournaments.services.access import (
@@ -38,9 +38,14 @@ def invite(*, host: AbstractBaseUser, public_id: str, user: AbstractBaseUser) ->
         entrant = tournament.entrants.filter(user=user).first()
         if entrant is None:
             entrant = Entrant(tournament=tournament, user=user, status=Entrant.Status.INVITED)
+            _save_entrant(tournament, entrant)
+            notices.invited(entrant=entrant)
         elif entrant.status == Entrant.Status.REQUESTED:
             entrant.status = Entrant.Status.CONFIRMED
-        _save_entrant(tournament, entrant)
+            _save_entrant(tournament, entrant)
+            notices.accepted(entrant=entrant)
+        else:
+            _save_entrant(tournament, entrant)
     return entrant
 
 
@@ -146,8 +151,11 @@ def confirm_entrant(*, host: AbstractBaseUser, public_id: str, entrant_id: int) 
         tournament = locked_for_host(public_id, host)
         require_draft(tournament, "Entrants can no longer change.")
         entrant = entrant_of(tournament, entrant_id)
+        told = entrant.status != Entrant.Status.CONFIRMED
         entrant.status = Entrant.Status.CONFIRMED
         _save_entrant(tournament, entrant)
+        if told:
+            notices.accepted(entrant=entrant)
     return entrant
 
 
@@ -159,6 +167,8 @@ def remove_entrant(*, user: AbstractBaseUser, public_id: str, entrant_id: int) -
         if entrant.user_id != user.pk and not manages(user, tournament):
             raise NotYourTournament
         require_draft(tournament, "Entrants can no longer change.")
+        if entrant.user_id != user.pk and entrant.status == Entrant.Status.REQUESTED:
+            notices.declined(tournament=tournament, user=entrant.user)
         entrant.delete()
         bump(tournament)
 

@@ -12,7 +12,7 @@ from functools import partial
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import jobs, pairing, selectors, swiss
+from tournaments import jobs, notices, pairing, selectors, swiss
 from tournaments.models import Entrant, Tournament, TournamentMatch
 from tournaments.services.access import bump
 
@@ -88,6 +88,7 @@ def open_match(match: TournamentMatch) -> None:
     match.check_in_deadline = timezone.now() + timedelta(seconds=seconds)
     match.save(update_fields=["status", "check_in_deadline"])
     transaction.on_commit(partial(jobs.schedule_check_in_close, match_id=match.pk, seconds=seconds))
+    notices.check_in_open(match=match)
 
 
 def push_check_in(match: TournamentMatch, deadline: datetime) -> None:
@@ -107,6 +108,7 @@ def a_whole_window(tournament: Tournament, match: TournamentMatch) -> datetime:
 
 
 def after_result(tournament: Tournament, match: TournamentMatch) -> None:
+    notices.result(match=match)
     if tournament.format == Tournament.Format.ELIMINATION:
         _advance_elimination(tournament, match)
     elif tournament.format == Tournament.Format.SWISS:
@@ -182,3 +184,4 @@ def finish(tournament: Tournament, champion: Entrant) -> None:
     tournament.status = Tournament.Status.FINISHED
     tournament.finished_at = timezone.now()
     bump(tournament, "champion", "status", "finished_at")
+    notices.champion(tournament=tournament)

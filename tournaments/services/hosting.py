@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from billing import plans
 from games.engine import TARGET_RANGE, InvalidRules, Rules
-from tournaments import emails, jobs
+from tournaments import emails, jobs, notices
 from tournaments.models import Entrant, Tournament
 from tournaments.services.access import (
     TournamentError,
@@ -71,6 +71,7 @@ def create_tournament(
     match_length: int = 100,
     rounds: int | None = None,
     schedule: Schedule | None = None,
+    duplicate: bool = False,
 ) -> Tournament:
     """A new tournament taking entrants, hosted by ``host``."""
     if not can_host(host):
@@ -80,7 +81,7 @@ def create_tournament(
     )
     schedule = schedule or Schedule()
     with transaction.atomic():
-        tournament = Tournament(host=host, **fields)
+        tournament = Tournament(host=host, duplicate=duplicate, **fields)
         _apply_schedule(tournament, schedule, confirmed=0)
         tournament.save()
     return tournament
@@ -96,12 +97,14 @@ def update_tournament(
     match_length: int,
     rounds: int | None = None,
     schedule: Schedule | None = None,
+    duplicate: bool = False,
 ) -> Tournament:
     """Change a tournament's settings before it starts (``schedule`` None keeps its
     schedule as it is)."""
     fields = check_settings(
         name=name, format=format, scoring=scoring, length=match_length, rounds=rounds
     )
+    fields["duplicate"] = duplicate
     with transaction.atomic():
         tournament = locked_for_host(public_id, user)
         require_draft(tournament, "Its settings can no longer change.")
@@ -213,3 +216,4 @@ def send_notice(*, host: AbstractBaseUser, public_id: str, text: str) -> None:
     with transaction.atomic():
         tournament = locked_for_host(public_id, host)
         emails.send_notice(tournament_id=tournament.pk, text=text)
+        notices.notice(tournament=tournament, text=text)

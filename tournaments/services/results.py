@@ -7,9 +7,10 @@ import logging
 
 from django.db import transaction
 
-from games.engine import load
+from games.engine import Match, load
 from games.models import Table
-from tournaments.models import TournamentMatch
+from tournaments import duplicate
+from tournaments.models import Tournament, TournamentMatch
 from tournaments.services import formats
 from tournaments.services.access import bump, locked_match
 
@@ -43,20 +44,65 @@ def record_table_result(*, public_id: str) -> bool:
         if match.status != TournamentMatch.Status.PLAYING or not table.finished:
             return False
         played = load(table.record)
-        if table.forfeited_by is not None:
-            winner_seat = 1 - table.forfeited_by
-            match.by_forfeit = True
+        leg = _leg_of(table, played)
+        if match.first_leg_id is not None:
+            _second_leg_played(tournament, match, leg)
+        elif tournament.duplicate and leg.forfeited_by is None:
+            _first_leg_played(match, leg)
+            bump(tournament)
+            return True
         else:
-            winner_seat = played.winners[0]
-        hands = [0, 0]
-        for report in played.reports:
-            if report.result is not None and len(report.winners) == 1:
-                hands[report.winners[0]] += 1
-        match.winner = match.first if winner_seat == 0 else match.second
-        match.first_hands, match.second_hands = hands
-        match.first_points, match.second_points = played.scores
+            forfeited = leg.forfeited_by is not None
+            winner_seat = 1 - leg.forfeited_by if forfeited else played.winners[0]
+            match.winner = match.first if winner_seat == 0 else match.second
+            match.by_forfeit = forfeited
+            match.first_hands, match.second_hands = leg.hands
+            match.first_points, match.second_points = leg.points
         match.status = TournamentMatch.Status.FINISHED
         match.save()
         bump(tournament)
         formats.after_result(tournament, match)
     return True
+
+
+def _leg_of(table: Table, played: Match) -> duplicate.Leg:
+    """The table's result by seat: hands won outright, points, who lost on the clock."""
+    hands = [0, 0]
+    for report in played.reports:
+        if report.result is not None and len(report.winners) == 1:
+            hands[report.winners[0]] += 1
+    return duplicate.Leg(
+        hands=(hands[0], hands[1]),
+        points=(played.scores[0], played.scores[1]),
+        forfeited_by=table.forfeited_by,
+    )
+
+
+def _first_leg_played(match: TournamentMatch, leg: duplicate.Leg) -> None:
+    """A duplicate's first leg is over: its score is kept and the match checks in again for
+    the second leg, on the same deals with the seats swapped (:mod:`.checkin` deals it)."""
+    match.first_hands, match.second_hands = leg.hands
+    match.first_points, match.second_points = leg.points
+    match.first_leg = match.table
+    match.table = None
+    match.first_ready = match.second_ready = False
+    match.save()
+    formats.open_match(match)
+
+
+def _second_leg_played(tournament: Tournament, match: TournamentMatch, leg: duplicate.Leg) -> None:
+    first_leg = duplicate.Leg(
+        hands=(match.first_hands, match.second_hands),
+        points=(match.first_points, match.second_points),
+    )
+    unit = "hands" if tournament.scoring == Tournament.Scoring.BEST_OF else "points"
+    outcome = duplicate.combine(
+        first_leg,
+        leg,
+        unit=unit,
+        first_seeded_higher=(match.first.seed_position or 0) <= (match.second.seed_position or 0),
+    )
+    match.winner = match.first if outcome.winner == 0 else match.second
+    match.by_forfeit = outcome.by_forfeit
+    match.first_hands, match.second_hands = outcome.hands
+    match.first_points, match.second_points = outcome.points

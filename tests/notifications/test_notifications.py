@@ -1,0 +1,154 @@
+"""The bell: notify() writes a notification, emails it (through the mail job) and tells the
+person's open pages; the list page marks what it shows read; the socket is the person's own."""
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from django.contrib.sessions.backends.db import SessionStore
+from django.core import mail
+from django.test import override_settings
+
+from dominoes.asgi import application
+from notifications import selectors, services
+from notifications.consumers import CLOSE_SIGNED_OUT
+from notifications.models import Notification
+
+Kind = Notification.Kind
+
+
+def make_user(name: str):
+    return get_user_model().objects.create_user(
+        username=name, email=f"{name}@example.com", password="pw-" + name
+    )
+
+
+@pytest.mark.django_db
+@override_settings(SITE_URL="https://dominoes.example")
+def test_notify_writes_the_notification_and_emails_it_with_the_whole_link():
+    ann = make_user("ann")
+    services.notify(
+        user=ann, kind=Kind.RESULT, title="You beat Bob", body="2–1 in hands.", link="/t/x/"
+    )
+    (notification,) = Notification.objects.filter(user=ann)
+    assert (notification.kind, notification.title, notification.read_at) == (
+        Kind.RESULT,
+        "You beat Bob",
+        None,
+    )
+    (message,) = mail.outbox
+    assert message.to == ["ann@example.com"]
+    assert message.subject == "You beat Bob"
+    assert "2–1 in hands." in message.body
+    assert "https://dominoes.example/t/x/" in message.body
+
+
+@pytest.mark.django_db
+def test_notify_without_email_only_rings_the_bell():
+    ann = make_user("ann")
+    services.notify(user=ann, kind=Kind.NOTICE, title="A notice", email=False)
+    assert selectors.unread_count(user=ann) == 1
+    assert mail.outbox == []
+
+
+@pytest.mark.django_db
+def test_mark_read_marks_only_the_persons_own_notifications():
+    ann, bob = make_user("ann"), make_user("bob")
+    mine = services.notify(user=ann, kind=Kind.RESULT, title="one")
+    services.notify(user=ann, kind=Kind.RESULT, title="two")
+    theirs = services.notify(user=bob, kind=Kind.RESULT, title="bob's")
+    assert services.mark_read(user=ann, ids=[mine.pk, theirs.pk]) == 1
+    assert selectors.unread_count(user=ann) == 1
+    assert selectors.unread_count(user=bob) == 1
+    assert services.mark_read(user=ann) == 1
+    assert services.mark_read(user=ann) == 0
+    assert selectors.bell_state(user=ann)["unread"] == 0
+
+
+@pytest.mark.django_db
+def test_the_list_page_shows_the_newest_first_and_marks_them_read(client):
+    ann = make_user("ann")
+    services.notify(user=ann, kind=Kind.RESULT, title="Older")
+    services.notify(user=ann, kind=Kind.CHAMPION, title="Newer", link="/tournaments/")
+    client.force_login(ann)
+    page = client.get("/").content.decode()
+    assert 'aria-label="Notifications, 2 unread"' in page
+    listing = client.get("/notifications/").content.decode()
+    assert listing.index("Newer") < listing.index("Older")
+    assert listing.count('class="new-badge"') == 2
+    assert selectors.unread_count(user=ann) == 0
+    again = client.get("/notifications/").content.decode()
+    assert 'class="new-badge"' not in again
+    assert client.get("/notifications/state.json").json()["unread"] == 0
+
+
+@pytest.mark.django_db
+def test_a_stranger_is_sent_to_sign_in(client):
+    assert client.get("/notifications/").status_code == 302
+    assert client.get("/notifications/state.json").status_code == 302
+    assert 'id="bell"' not in client.get("/").content.decode()
+
+
+def signed_in_session(user) -> str:
+    session = SessionStore()
+    session.update(
+        {
+            SESSION_KEY: str(user.pk),
+            BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend",
+            HASH_SESSION_KEY: user.get_session_auth_hash(),
+        }
+    )
+    session.create()
+    return session.session_key
+
+
+def bell_socket(session_key: str | None) -> WebsocketCommunicator:
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+    if session_key:
+        headers.append((b"cookie", f"sessionid={session_key}".encode()))
+    return WebsocketCommunicator(application, "/ws/notifications/", headers=headers)
+
+
+@pytest.mark.integration
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_the_bell_socket_is_told_live_and_only_the_persons_own():
+    ann = await database_sync_to_async(make_user)("ann")
+    bob = await database_sync_to_async(make_user)("bob")
+    anns = bell_socket(await database_sync_to_async(signed_in_session)(ann))
+    bobs = bell_socket(await database_sync_to_async(signed_in_session)(bob))
+    assert (await anns.connect())[0] and (await bobs.connect())[0]
+    assert await anns.receive_json_from(timeout=5) == {
+        "type": "state",
+        "unread": 0,
+        "latest": 0,
+        "title": "",
+        "link": "",
+    }
+    await bobs.receive_json_from(timeout=5)
+    told = await database_sync_to_async(services.notify)(
+        user=ann, kind=Kind.CHECK_IN, title="Check in now", link="/tournaments/x/"
+    )
+    state = await anns.receive_json_from(timeout=5)
+    assert state == {
+        "type": "state",
+        "unread": 1,
+        "latest": told.pk,
+        "title": "Check in now",
+        "link": "/tournaments/x/",
+    }
+    assert await bobs.receive_nothing(timeout=0.5)
+    await database_sync_to_async(services.mark_read)(user=ann)
+    assert (await anns.receive_json_from(timeout=5))["unread"] == 0
+    await anns.disconnect()
+    await bobs.disconnect()
+
+
+@pytest.mark.integration
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_signed_out_socket_is_closed():
+    socket = bell_socket(None)
+    connected, code = await socket.connect()
+    assert not connected
+    assert code == CLOSE_SIGNED_OUT
