@@ -56,7 +56,7 @@ class Preferences(models.Model):
 
     class Meta:
         # Made in accounts, moved here so that accounts knows nothing of games: the table kept
-        # its name (migrations games 0023, accounts 0004).
+        # its name (migrations games 0024, accounts 0004).
         db_table = "accounts_preferences"
         verbose_name_plural = "preferences"
 

@@ -11,7 +11,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0022_coach'),
+        ('games', '0023_duplicate'),
         ('accounts', '0003_preferences_last_setup'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
