@@ -21,6 +21,7 @@ from django.conf import settings
 from django.db import models
 
 from accounts.names import DISPLAY_NAME_MAX, validate_display_name
+from games.preferences.models import Preferences as Preferences  # its own module
 from games.records.families import FAMILY_LABELS
 from games.records.glicko2 import PROVISIONAL_RD
 
@@ -396,9 +397,3 @@ class HandReview(models.Model):
 
     def __str__(self) -> str:
         return f"Review of seat {self.seat + 1}, hand {self.hand + 1} at {self.table_id}"
-
-
-# A player's preferences for new games, in a module of their own (games.preferences).
-from games.preferences.models import Preferences  # noqa: E402
-
-__all__ = ["Preferences"]
