@@ -3,16 +3,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import UserChangeForm
 
-from accounts.models import Preferences
 from accounts.names import DisplayNameField
-
-
-@admin.register(Preferences)
-class PreferencesAdmin(admin.ModelAdmin):
-    list_display = ["user", "preset", "target", "single_draw", "computer_level", "updated_at"]
-    list_select_related = ["user"]
-    search_fields = ["user__email", "user__first_name"]
-    raw_id_fields = ["user"]
 
 
 class PlayerChangeForm(UserChangeForm):

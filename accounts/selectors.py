@@ -4,8 +4,6 @@ import hashlib
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from accounts.models import Preferences
-
 
 def display_name(user: AbstractBaseUser) -> str:
     """The name a player shows at tables, on profiles and in standings: the display name they
@@ -20,11 +18,3 @@ def guest_name(token: str) -> str:
     it tells nothing: 13 bits of its hash), so friends can tell two guests apart."""
     number = int.from_bytes(hashlib.sha256(token.encode()).digest()[:4]) % 9000 + 1000
     return f"Guest {number}"
-
-
-def preferences_of(user: AbstractBaseUser) -> Preferences:
-    """The player's preferences: the saved ones, else the defaults (unsaved)."""
-    try:
-        return user.preferences
-    except Preferences.DoesNotExist:
-        return Preferences(user=user)

@@ -40,7 +40,7 @@ def our_move(match: Match, action: int) -> Move:
     for move in match.legal_moves():
         if not isinstance(move, Play) or move.tile is not tile:
             continue
-        if move.end is None or match.hand.ends[move.end.slot] == chosen.edge:
+        if move.end is None or match.view_for(None).ends[move.end] == chosen.edge:
             return move
     raise AssertionError(f"ISMCTS chose {chosen}, not legal here")
 
@@ -53,7 +53,8 @@ def play_pair(a: str, *, seed: int, index: int, budget: Budget, simulations: int
         deal = Deal.shuffled(RULES, random.Random(f"deals:{seed}:{index}"))
         match = Match(RULES)
         match.start_hand(deal)
-        opener = match.hand.opener
+        opener = match.view_for(None).opener
+        assert opener is not None
         state = game.new_initial_state()
         for p in range(2):
             for tile in deal.hands[(opener + p) % 2]:
@@ -78,7 +79,7 @@ def play_pair(a: str, *, seed: int, index: int, budget: Budget, simulations: int
             else:
                 move = our_move(match, theirs.step(state))
             if isinstance(move, Play):
-                edge = None if move.end is None else match.hand.ends[move.end.slot]
+                edge = None if move.end is None else match.view_for(None).ends[move.end]
                 state.apply_action(their_action((seat - opener) % 2, move.tile, edge))
             match.apply(seat, move)
         assert state.is_terminal()

@@ -6,7 +6,7 @@ of four queues (Draw, Block and All Fives for 2, Block for 4), half of them sign
 Glicko-2 rating drawn around 1500: rated queues for the two-sided games) and half guests
 (casual). They are split over ``--processes`` (2) worker processes, each running its players
 on a pool of threads through ``matchmaking.services``, on a PostgreSQL database of the
-bench's own (created, migrated and dropped; ``bench/table.py``'s ``bench_services``), as the
+bench's own (created, migrated and dropped; ``bench/harness.py``'s ``bench_services``), as the
 site's server processes would: ``join_queue`` when a player arrives, then a ``heartbeat``
 every 0.5 s while waiting (the waiting page's poll), as long as the player has not given up
 (``--cancel`` of them leave after 1-5 s).
@@ -48,7 +48,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from table import (  # noqa: E402
+from harness import (  # noqa: E402
     ROOT,
     add_service_arguments,
     bench_services,
@@ -95,7 +95,10 @@ def worker(args: argparse.Namespace) -> None:
 
     players = [p for p in plan(args) if p["n"] % args.of == args.worker]
     users = json.loads(Path(args.users).read_text())
-    start = args.start
+    # The shared start comes once every worker is ready: starting a process takes seconds on a
+    # loaded machine, which would otherwise eat the arrivals.
+    print(json.dumps({"kind": "ready"}), flush=True)
+    start = float(sys.stdin.readline())
     lock = threading.Lock()
     events: list[tuple[float, int, str, dict[str, Any]]] = []
     counter = iter(range(10**9))
@@ -334,7 +337,6 @@ def main() -> None:
     add_service_arguments(parser)
     parser.add_argument("--worker", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--of", type=int, help=argparse.SUPPRESS)
-    parser.add_argument("--start", type=float, help=argparse.SUPPRESS)
     parser.add_argument("--users", help=argparse.SUPPRESS)
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
@@ -350,21 +352,33 @@ def main() -> None:
         django.setup()
         users = Path(_logs) / "users.json"
         make_users(args, users)
-        start = time.time() + 3.0
         command = [sys.executable, __file__, "--of", str(args.processes)]
-        command += ["--start", str(start), "--users", str(users), "--seed", str(args.seed)]
+        command += ["--users", str(users), "--seed", str(args.seed)]
         command += ["--players", str(args.players), "--seconds", str(args.seconds)]
         command += ["--threads", str(args.threads), "--cancel", str(args.cancel)]
         command += ["--drain", str(args.drain)]
         workers = [
             subprocess.Popen(
-                [*command, "--worker", str(index)], cwd=ROOT, env=env, stdout=subprocess.PIPE
+                [*command, "--worker", str(index)],
+                cwd=ROOT,
+                env=env,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
             )
             for index in range(args.processes)
         ]
+        for process in workers:
+            assert process.stdout is not None
+            process.stdout.readline()  # {"kind": "ready"}
+        start = time.time() + 1.0
+        for process in workers:
+            assert process.stdin is not None
+            process.stdin.write(f"{start}\n".encode())
+            process.stdin.close()
         lines: list[dict[str, Any]] = []
         for process in workers:
-            out, _ = process.communicate()
+            out = process.stdout.read()
+            process.wait()
             lines += [json.loads(line) for line in out.decode().splitlines() if line.strip()]
         from django.db import connection
 

@@ -12,46 +12,16 @@ Every value below can be overridden by an environment variable of the same name.
 
 import os
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
-from django.utils.csp import CSP
+
+from dominoes.env import env_bool, env_int, env_list, env_str
+from dominoes.headers import PERMISSIONS_POLICY as PERMISSIONS_POLICY
+from dominoes.headers import content_security_policy
+from dominoes.logging_config import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-
-
-def env_str(name: str, default: str = "") -> str:
-    return os.environ.get(name, default).strip()
-
-
-def env_bool(name: str, default: bool) -> bool:
-    raw = os.environ.get(name)
-    if raw is None or raw.strip() == "":
-        return default
-    value = raw.strip().lower()
-    if value in {"1", "true", "yes", "on"}:
-        return True
-    if value in {"0", "false", "no", "off"}:
-        return False
-    raise ImproperlyConfigured(f"{name}={raw!r} is not a boolean (use true or false).")
-
-
-def env_int(name: str, default: int) -> int:
-    raw = os.environ.get(name)
-    if raw is None or raw.strip() == "":
-        return default
-    try:
-        return int(raw)
-    except ValueError:
-        raise ImproperlyConfigured(f"{name}={raw!r} is not an integer.") from None
-
-
-def env_list(name: str, default: list[str]) -> list[str]:
-    raw = os.environ.get(name)
-    if raw is None:
-        return default
-    return [item.strip() for item in raw.split(",") if item.strip()]
 
 
 # --- Mode -----------------------------------------------------------------------------------
@@ -374,71 +344,13 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
-# Content-Security-Policy: everything from this site itself, nothing inline. The site's pages
-# have no inline script, style or handler (static/js, static/css); the table's WebSocket is
-# covered by 'self' (CSP3: ws/wss to this host). The one exception is Django's own markup: its
-# admin and its CSRF-failure page mark an inline <style> with a nonce, which Django generates
-# (and names in this header) only on a page that used it. Forms may also lead to Stripe:
-# Checkout and the customer portal are reached by a redirect from our own form's POST, which
-# form-action governs too; a STRIPE_API_BASE stand-in serves its own Checkout pages.
-STRIPE_PAGES = ["https://checkout.stripe.com", "https://billing.stripe.com"]
-if STRIPE_API_BASE:
-    _api = urlsplit(STRIPE_API_BASE)
-    STRIPE_PAGES.append(f"{_api.scheme}://{_api.netloc}")
-SECURE_CSP = {
-    "default-src": [CSP.SELF],
-    "script-src": [CSP.SELF],
-    "style-src": [CSP.SELF, CSP.NONCE],
-    "img-src": [CSP.SELF],
-    "connect-src": [CSP.SELF],
-    "object-src": [CSP.NONE],
-    "base-uri": [CSP.NONE],
-    "frame-ancestors": [CSP.NONE],
-    "form-action": [CSP.SELF, *STRIPE_PAGES],
-}
-
-# Permissions-Policy: no page of the site uses a camera, microphone, location, payment or any
-# device API (payment happens on Stripe's own pages), so none of them may be asked for, by our
-# pages or anything embedded. The table copies its share link (clipboard-write), may play its
-# sounds and go full screen: those stay allowed for the site itself. Only names Chromium knows:
-# it logs an error for each name it does not (django-permissions-policy checks the spelling).
-PERMISSIONS_POLICY = {
-    name: []
-    for name in (
-        "accelerometer",
-        "ambient-light-sensor",
-        "bluetooth",
-        "browsing-topics",
-        "camera",
-        "display-capture",
-        "geolocation",
-        "gyroscope",
-        "hid",
-        "idle-detection",
-        "magnetometer",
-        "microphone",
-        "midi",
-        "payment",
-        "publickey-credentials-get",
-        "serial",
-        "usb",
-        "xr-spatial-tracking",
-    )
-} | {"autoplay": ["self"], "clipboard-write": ["self"], "fullscreen": ["self"]}
+# Content-Security-Policy and Permissions-Policy: dominoes/headers.py says why each.
+SECURE_CSP = content_security_policy(stripe_api_base=STRIPE_API_BASE)
 
 # Behind a TLS-terminating proxy that sets X-Forwarded-Proto (SECURE_PROXY_SSL_HEADER=false
 # when the site is reached directly).
 if env_bool("SECURE_PROXY_SSL_HEADER", SECURE):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-
-# --- Logging --------------------------------------------------------------------------------
-
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-}
 
 # --- Operating the site (README "Production mode") ------------------------------------------
 
@@ -449,14 +361,7 @@ MIDDLEWARE.insert(1, "dominoes.health.HealthCheckMiddleware")
 
 # JSON lines in production (one object a line: time, level, logger, message, request_id).
 LOG_FORMAT = env_str("LOG_FORMAT", "json" if PRODUCTION else "text")
-if LOG_FORMAT not in {"json", "text"}:
-    raise ImproperlyConfigured(f"LOG_FORMAT={LOG_FORMAT!r}: use json or text.")
-LOGGING["filters"] = {"request_id": {"()": "dominoes.logs.RequestIdFilter"}}
-LOGGING["formatters"] = {
-    "json": {"()": "dominoes.logs.JsonFormatter"},
-    "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
-}
-LOGGING["handlers"]["console"].update(formatter=LOG_FORMAT, filters=["request_id"])
+LOGGING = logging_config(level=env_str("LOG_LEVEL", "INFO"), log_format=LOG_FORMAT)
 
 # With DEBUG off, `collectstatic` writes hashed, compressed copies that WhiteNoise serves with
 # far-future cache headers (a changed file gets a new name).

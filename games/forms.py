@@ -11,11 +11,14 @@ from typing import Any
 from django import forms
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
+from accounts.forms import display_name_field
 from accounts.names import DisplayNameField
-from accounts.selectors import display_name, preferences_of
-from games.engine import PRESET_SEATS, InvalidRules, Preset, Rules
+from accounts.selectors import display_name
+from games.engine import PRESET_SEATS, TARGET_RANGE, InvalidRules, Preset, Rules
 from games.engine.bots import Level
-from games.words import HOUSE_RULES, LEVEL_NAMES, PRESET_NAMES, PRESET_SUMMARIES
+from games.models import Preferences
+from games.preferences import preferences_of
+from games.words import HOUSE_RULES, LEVEL_NAMES, PRESET_NAMES, PRESET_SUMMARIES, TARGETS
 
 DEFAULT = ("", "As the preset")
 
@@ -106,12 +109,12 @@ class SetupForm(forms.Form):
     )
     target = forms.IntegerField(
         label="Target points",
-        min_value=25,
-        max_value=500,
+        min_value=TARGET_RANGE.start,
+        max_value=TARGET_RANGE[-1],
         required=False,
-        help_text="25 to 500; empty: the game's own",
+        help_text=f"{TARGETS}; empty: the game's own",
         error_messages=dict.fromkeys(
-            ("invalid", "min_value", "max_value"), "A target is from 25 to 500 points."
+            ("invalid", "min_value", "max_value"), f"A target is from {TARGETS} points."
         ),
     )
     best_of = forms.IntegerField(
@@ -243,7 +246,7 @@ class SetupForm(forms.Form):
         match match_format:
             case "target":
                 if data.get("target") is None:
-                    self.add_error("target", "Enter a target from 25 to 500 points.")
+                    self.add_error("target", f"Enter a target from {TARGETS} points.")
                     return data
                 options["match"] = {"target": data["target"]}
             case "best_of":
@@ -337,3 +340,38 @@ def setup_initial(user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
     if preferences.alternating_starters:
         initial["next_opener"] = "rotate"
     return initial
+
+
+class SettingsForm(forms.ModelForm):
+    """The display name and the preferences for new games, edited together."""
+
+    display_name = display_name_field()
+
+    class Meta:
+        model = Preferences
+        fields = [
+            "preset",
+            "target",
+            "single_draw",
+            "show_hints",
+            "computer_level",
+            "alternating_starters",
+        ]
+        labels = {
+            "preset": "Game",
+            "target": "Target score",
+            "single_draw": "Single Draw",
+            "show_hints": "Show tile hints",
+            "computer_level": "Computer level",
+            "alternating_starters": "Alternating starters",
+        }
+        widgets = {"preset": forms.RadioSelect}
+
+    field_order = ["display_name", *Meta.fields]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["target"].help_text = f"{TARGETS} points; leave empty for the game's own."
+        self.fields["target"].widget.attrs.update(
+            {"min": TARGET_RANGE.start, "max": TARGET_RANGE[-1]}
+        )

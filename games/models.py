@@ -21,6 +21,7 @@ from django.conf import settings
 from django.db import models
 
 from accounts.names import DISPLAY_NAME_MAX, validate_display_name
+from games.preferences.models import Preferences as Preferences  # its own module
 from games.records.families import FAMILY_LABELS
 from games.records.glicko2 import PROVISIONAL_RD
 

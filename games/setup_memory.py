@@ -9,8 +9,8 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from accounts import services as account_services
-from accounts.selectors import display_name, preferences_of
+from accounts.selectors import display_name
+from games import preferences
 from games.forms import SetupForm, setup_initial
 from games.words import PRESET_NAMES, match_format_words
 
@@ -36,7 +36,7 @@ def remember(request: HttpRequest, form: SetupForm) -> None:
         if form.cleaned_data.get(name) not in (None, "")
     }
     if request.user.is_authenticated:
-        account_services.remember_setup(user=request.user, choices=choices)
+        preferences.remember_setup(user=request.user, choices=choices)
     else:
         request.session[SESSION_KEY] = choices
 
@@ -44,7 +44,7 @@ def remember(request: HttpRequest, form: SetupForm) -> None:
 def remembered(request: HttpRequest) -> dict[str, Any]:
     """The person's last choices (empty when they never set up a table)."""
     if request.user.is_authenticated:  # the account's, newer than any session's
-        return dict(preferences_of(request.user).last_setup)
+        return dict(preferences.preferences_of(request.user).last_setup)
     return dict(request.session.get(SESSION_KEY) or {})
 
 

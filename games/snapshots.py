@@ -149,7 +149,7 @@ def played_for_of(table: Table, match: Match) -> tuple[int, ...]:
     """The moves of ``match``'s current hand that the server played for a person whose time
     ran out, as indices into the hand's history, read from the table's log (one query; none at
     a table that never has any: without a clock, or whose clock forfeits instead)."""
-    if table.turn_seconds is None or table.forfeit_at_deadline or match.hand is None:
+    if table.turn_seconds is None or table.forfeit_at_deadline or not match.dealt:
         return ()
     deal = writes.last_position(match) - len(match.histories[-1])
     positions = table.log.filter(timed_out=True, position__gt=deal).values_list("position")

@@ -3,15 +3,17 @@ player's own view of it (made by the engine for that seat) and the script takes 
 """
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.guests import acting_player, player_for
 from dominoes import limits
-from games import selectors, services
+from games import preferences, selectors, services
 from games.engine import Rules
+from games.forms import SettingsForm
 from games.models import Table
 from games.services import Player, TableError, TableNotFound
 from games.words import describe_rules, table_info
@@ -78,3 +80,21 @@ def join(request: HttpRequest, public_id: str) -> HttpResponse:
             joined += ": you take the computer's seat when the next hand is dealt"
         messages.success(request, f"{joined}.")
     return redirect("games:table", public_id=public_id)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def settings(request: HttpRequest) -> HttpResponse:
+    """The settings page (accounts:settings): the signed-in player's display name and
+    preferences for new games, their own only."""
+    user = request.user
+    form = SettingsForm(
+        request.POST if request.method == "POST" else None,
+        instance=preferences.preferences_of(user),
+        initial={"display_name": user.first_name},
+    )
+    if form.is_valid():
+        preferences.save_settings(user=user, **form.cleaned_data)
+        messages.success(request, "Your settings are saved. They apply to the games you create.")
+        return redirect("accounts:settings")
+    return render(request, "account/settings.html", {"form": form})

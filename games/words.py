@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import USUAL_RULES, BestOf, Preset, Rules, SingleRound, Target
+from games.engine import TARGET_RANGE, USUAL_RULES, BestOf, Preset, Rules, SingleRound, Target
 from games.engine.bots import Level
+
+#: The points a target may be, as forms and help texts say it: "25 to 500".
+TARGETS = f"{TARGET_RANGE.start} to {TARGET_RANGE[-1]}"
 
 PRESET_NAMES: dict[str, str] = {
     Preset.CLASSIC: "Classic",

@@ -23,29 +23,31 @@ def services() -> tuple[str, str]:
     return postgres, urlsplit(os.environ["REDIS_URL"])._replace(path="/15").geturl()
 
 
-def test_the_load_benchmark_runs_without_errors():
+def run_bench(script: str, *args: str, timeout: int) -> list[dict]:
+    """Run ``bench/<script>`` with ``args`` on the tests' PostgreSQL server and the benches'
+    Redis database; its JSON lines, once it exited without an error."""
     postgres, redis = services()
     result = subprocess.run(
-        [sys.executable, "bench/load.py", "--processes", "1", "--modes", "flat,echo"]
-        + [
-            "--tables",
-            "2",
-            "--flat-seconds",
-            "2",
-            "--rounds",
-            "1",
-            "--postgres",
-            postgres,
-            "--redis",
-            redis,
-        ],
+        [sys.executable, f"bench/{script}", *args, "--postgres", postgres, "--redis", redis],
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=180,
+        timeout=timeout,
     )
     assert result.returncode == 0, result.stderr[-3000:]
-    lines = {line["bench"]: line for line in map(json.loads, result.stdout.splitlines())}
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def test_the_load_benchmark_runs_without_errors():
+    lines = {
+        line["bench"]: line
+        for line in run_bench(
+            "load.py",
+            *["--processes", "1", "--modes", "flat,echo", "--tables", "2"],
+            *["--flat-seconds", "2", "--rounds", "1"],
+            timeout=180,
+        )
+    }
     assert lines["load.flat"]["moves"] > 0 and lines["load.flat"]["errors"] == 0, lines
     assert lines["load.echo"]["messages"] > 0 and lines["load.echo"]["errors"] == 0, lines
     assert lines["load"]["ratio_to_echo"]["1"] > 0
@@ -75,17 +77,14 @@ def test_the_redis_parser_benchmark_compares_both_parsers():
 
 
 def test_the_abuse_benchmark_measures_each_flood_and_sees_it_refused():
-    postgres, redis = services()
-    result = subprocess.run(
-        [sys.executable, "bench/abuse.py", "--seconds", "2", "--floods", "tables,sockets"]
-        + ["--flood-count", "150", "--postgres", postgres, "--redis", redis],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    lines = {line["bench"]: line for line in map(json.loads, result.stdout.splitlines())}
+    lines = {
+        line["bench"]: line
+        for line in run_bench(
+            "abuse.py",
+            *["--seconds", "2", "--floods", "tables,sockets", "--flood-count", "150"],
+            timeout=180,
+        )
+    }
     assert lines["abuse.quiet"]["moves"] > 0 and lines["abuse.quiet"]["pages"] > 0, lines
     for flood in ("tables", "sockets"):
         line = lines[f"abuse.{flood}"]
@@ -96,21 +95,30 @@ def test_the_abuse_benchmark_measures_each_flood_and_sees_it_refused():
 def test_the_login_flood_benchmark_runs_and_the_flood_is_turned_away():
     """A small run: the numbers are not judged, only that each scenario ran, nothing failed
     on the server, and the bogus sign-ins were refused (wrong password, a limit or busy)."""
-    postgres, redis = services()
-    result = subprocess.run(
-        [sys.executable, "bench/login_flood.py", "--bounds", "1", "--seconds", "1"]
-        + ["--flooders", "3", "--flood-requests", "2", "--signups", "1"]
-        + ["--postgres", postgres, "--redis", redis],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
+    lines = run_bench(
+        "login_flood.py",
+        *["--bounds", "1", "--seconds", "1", "--flooders", "3", "--flood-requests", "2"],
+        *["--signups", "1"],
         timeout=300,
     )
-    assert result.returncode == 0, result.stderr[-3000:]
-    lines = [json.loads(line) for line in result.stdout.splitlines()]
     floods = [line for line in lines if line["bench"] == "login_flood.home"]
     assert {line["scenario"] for line in floods} == {"many_addresses", "one_address"}
     for line in floods:
         assert line["quiet_p50_ms"] > 0 and line["flood_p50_ms"] > 0, line
         assert set(line["flood_answers"]) <= {"200", "429", "503"}, line
     assert lines[-1]["bench"] == "login_flood.signup" and lines[-1]["ratio_known_to_new"] > 0
+
+
+def test_the_matchmaking_benchmark_seats_players_across_processes():
+    """A small run: every player joined a queue, across two processes, nobody was seated twice
+    or after leaving, and no two compatible players were left waiting."""
+    line = run_bench(
+        "matchmaking.py",
+        *["--players", "24", "--seconds", "2", "--drain", "4", "--processes", "2"],
+        *["--threads", "4"],
+        timeout=300,
+    )[-1]
+    assert line["bench"] == "matchmaking" and line["errors"] == 0, line
+    assert line["entries"] == 24 and line["tables"] > 0 and line["matched"] > 0, line
+    assert line["matched_twice"] == line["ghosts_matched"] == 0, line
+    assert line["compatible_left_unmatched"] == 0, line

@@ -1,5 +1,7 @@
 """The project's wiring: apps, ASGI routing, and the PyPI `dominoes` library beside it."""
 
+from pathlib import Path
+
 import pytest
 from channels.routing import ProtocolTypeRouter
 from channels.testing import HttpCommunicator
@@ -32,3 +34,17 @@ async def test_asgi_serves_the_home_page():
     response = await communicator.get_response()
     assert response["status"] == 200
     assert b"Online double-six dominoes" in response["body"]
+
+
+def test_no_module_outside_tests_and_migrations_is_over_400_lines():
+    """The project's standard (README): a module past ~400 lines holds more than one idea."""
+    root = Path(__file__).resolve().parents[1]
+    long = {
+        str(path.relative_to(root)): lines
+        for path in root.rglob("*.py")
+        if not path.relative_to(root).parts[0].startswith(".")
+        and path.relative_to(root).parts[0] != "tests"
+        and "migrations" not in path.parts
+        and (lines := len(path.read_text().splitlines())) > 400
+    }
+    assert long == {}

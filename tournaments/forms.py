@@ -12,6 +12,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
+from games.words import TARGETS
 from tournaments import services
 from tournaments.models import Tournament
 
@@ -34,7 +35,7 @@ class TournamentSettingsForm(forms.ModelForm):
         label="Points target",
         initial=DEFAULT_TARGET,
         required=False,
-        help_text="With a points target: the first to this many points (25 to 500) wins.",
+        help_text=f"With a points target: the first to this many points ({TARGETS}) wins.",
     )
     best_of_hands = forms.TypedChoiceField(
         label="Best of",

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 
 from accounts.selectors import display_name
+from games.engine import TARGET_RANGE
 
 
 def new_public_id() -> str:
@@ -51,7 +52,9 @@ class Tournament(models.Model):
     format = models.CharField(max_length=16, choices=Format.choices, default=Format.ELIMINATION)
     scoring = models.CharField(max_length=8, choices=Scoring.choices, default=Scoring.TARGET)
     match_length = models.PositiveSmallIntegerField(
-        default=100, help_text="The points target (25-500), or the hands of Best of (1-5)."
+        default=100,
+        help_text=f"The points target ({TARGET_RANGE.start}-{TARGET_RANGE[-1]}), "
+        "or the hands of Best of (1-5).",
     )
     rounds = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Swiss: how many rounds are played."

@@ -64,15 +64,21 @@ class Match:
         self.reports: list[HandReport] = []
         self.deals: list[Deal] = []
         self.histories: list[list[int]] = []  # each hand's move log, the hand in play's last
-        self.hand: HandState | None = None
+        self._hand: HandState | None = None
         self.finished = False
         self.winners: tuple[int, ...] = ()
 
     # --- dealing ----------------------------------------------------------------------------
     @property
+    def dealt(self) -> bool:
+        """True once the first hand is dealt. The hand itself is the engine's inside: outside
+        code asks the match (:meth:`view_for`, :func:`~games.engine.reveal`), never the hand."""
+        return self._hand is not None
+
+    @property
     def needs_deal(self) -> bool:
         """True before the first hand and after each finished hand of a match still going."""
-        return not self.finished and (self.hand is None or bool(self.hand.result))
+        return not self.finished and (self._hand is None or bool(self._hand.result))
 
     def start_hand(self, deal: Deal) -> None:
         """Deal the next hand. Its opener follows the rules; the first hand's tile too."""
@@ -82,28 +88,28 @@ class Match:
             raise IllegalMove("the current hand is not over")
         if deal.seats != self.rules.seats or deal.tiles_each != self.rules.tiles_each:
             raise IllegalMove("the deal was made for other rules")
-        if self.hand is None:
-            self.hand = HandState.first(self.rules, deal)
+        if self._hand is None:
+            self._hand = HandState.first(self.rules, deal)
         else:
-            self.hand = HandState.dealt(self.rules, deal, opener=self.hand.next_opener())
+            self._hand = HandState.dealt(self.rules, deal, opener=self._hand.next_opener())
         self.deals.append(deal)
-        self.histories.append(self.hand.history)
+        self.histories.append(self._hand.history)
 
     # --- moves ------------------------------------------------------------------------------
     @property
     def turn(self) -> int | None:
         """The seat to move, or None between hands and after the match."""
-        if self.finished or self.hand is None or self.hand.result:
+        if self.finished or self._hand is None or self._hand.result:
             return None
-        return self.hand.turn
+        return self._hand.turn
 
     def legal_moves(self) -> list[Move]:
         """The legal moves of the seat to move (empty between hands)."""
         if self.turn is None:
             return []
-        assert self.hand is not None
-        opening = self.hand.ends[0] < 0
-        return [decode(code, opening=opening) for code in self.hand.legal_codes()]
+        assert self._hand is not None
+        opening = self._hand.ends[0] < 0
+        return [decode(code, opening=opening) for code in self._hand.legal_codes()]
 
     def apply(self, seat: int, move: Move) -> None:
         """Play ``move`` for ``seat``, or raise :class:`IllegalMove` and change nothing."""
@@ -140,11 +146,11 @@ class Match:
     def _hand_in_play(self) -> HandState:
         if self.finished:
             raise IllegalMove("the match is over")
-        if self.hand is None:
+        if self._hand is None:
             raise IllegalMove("no hand has been dealt")
-        if self.hand.result:
+        if self._hand.result:
             raise IllegalMove("the hand is over")
-        return self.hand
+        return self._hand
 
     # --- results ----------------------------------------------------------------------------
     def _record(self, hand: HandState, *, result: str | None, winners: tuple[int, ...]) -> None:
@@ -187,7 +193,7 @@ class Match:
 
     def partial_report(self) -> HandReport | None:
         """The hand in play as it stands (result None), or None when no hand is in play."""
-        hand = self.hand
+        hand = self._hand
         if hand is None or hand.result or self.finished:
             return None
         scores = tuple(s + p for s, p in zip(self.scores, hand.points, strict=True))
@@ -204,10 +210,10 @@ class Match:
         twin.hand_wins = self.hand_wins[:]
         twin.reports = self.reports[:]
         twin.deals = self.deals[:]
-        twin.hand = None if self.hand is None else self.hand.copy()
+        twin._hand = None if self._hand is None else self._hand.copy()
         twin.histories = self.histories[:]
-        if twin.hand is not None:
-            twin.histories[-1] = twin.hand.history
+        if twin._hand is not None:
+            twin.histories[-1] = twin._hand.history
         return twin
 
 

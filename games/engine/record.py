@@ -9,7 +9,7 @@ The format and the report are docs/rules.md#records.
 >>> match.start_hand(Deal.shuffled(rules, random.Random(3)))
 >>> rng = random.Random(4)
 >>> while match.turn is not None:
-...     match.push(rng.choice(match.hand.legal_codes()))
+...     match.apply(match.turn, rng.choice(match.legal_moves()))
 >>> report = replay(export(match))
 >>> report.ok, report.hands == match.reports
 (True, True)

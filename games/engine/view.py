@@ -39,7 +39,7 @@ class MatchState(Protocol):
     @property
     def rules(self) -> Rules: ...
     @property
-    def hand(self) -> HandState | None: ...
+    def _hand(self) -> HandState | None: ...
     @property
     def deals(self) -> Sequence[Deal]: ...
     @property
@@ -170,7 +170,7 @@ class SeatView:
 def view_for(match: MatchState, seat: int | None) -> SeatView:
     """The view of ``seat`` (or of a spectator, ``None``)."""
     rules = match.rules
-    hand = match.hand
+    hand = match._hand
     if hand is None:
         return SeatView(
             seat=seat,
@@ -239,7 +239,7 @@ def own_json(match: MatchState, seat: int | None) -> dict[str, Any]:
     >>> {**spectator, **own_json(match, 1)} == view_for(match, 1).to_json()
     True
     """
-    hand = match.hand
+    hand = match._hand
     if hand is None:
         return {"seat": seat, "hand": [], "legal": []}
     return {
@@ -358,7 +358,7 @@ class Revealed:
 
 def reveal(match: MatchState) -> Revealed | None:
     """Everything about the hand in play (None before the first deal)."""
-    hand = match.hand
+    hand = match._hand
     if hand is None:
         return None
     return Revealed(

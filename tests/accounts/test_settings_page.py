@@ -7,7 +7,7 @@ import pytest
 from accounts_support import verified_user
 from django.test import Client
 
-from accounts.models import Preferences
+from games.models import Preferences
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 

@@ -41,7 +41,7 @@ def same_view_other_hidden_tiles(match: Match, rng: random.Random) -> Match | No
     None when the changed deal makes a recorded move illegal (a seat would then have held a
     tile that fits where it passed or drew, or another double would open).
     """
-    seat, hand = match.turn, match.hand
+    seat, hand = match.turn, match._hand
     undrawn = set(hand.boneyard[hand.drawn :])
     holder = {
         tile.index: other
@@ -57,7 +57,7 @@ def same_view_other_hidden_tiles(match: Match, rng: random.Random) -> Match | No
     order = [{x: y, y: x}.get(tile, tile) for tile in match.deals[-1].order]
     twin = Match(match.rules)
     twin.start_hand(Deal(match.rules.seats, match.rules.tiles_each, tuple(order)))
-    if twin.hand.opener != hand.opener:
+    if twin._hand.opener != hand.opener:
         return None
     try:
         for move in export(match)["hands"][-1]["moves"]:
@@ -77,7 +77,7 @@ def test_a_bot_chooses_the_same_for_any_two_states_that_share_its_view(seed):
         twin = same_view_other_hidden_tiles(match, rng)
         if twin is None:
             continue
-        assert (twin.hand.hands, twin.hand.boneyard) != (match.hand.hands, match.hand.boneyard)
+        assert (twin._hand.hands, twin._hand.boneyard) != (match._hand.hands, match._hand.boneyard)
         view, twin_view = match.view_for(match.turn), twin.view_for(match.turn)
         assert view == twin_view
         for bot, twin_bot in zip(bots(seed), bots(seed), strict=True):
@@ -93,7 +93,7 @@ def test_deals_a_bot_imagines_respect_what_it_knows_and_nothing_more(seed):
             continue
         seat = match.turn
         knowledge = Knowledge.from_view(match.view_for(seat))
-        real = match.hand
+        real = match._hand
         table = 0
         for entry in real.history:
             if entry & 127 < 112:

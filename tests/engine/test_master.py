@@ -69,7 +69,7 @@ def test_the_solver_values_each_move_as_trying_every_sequence_does():
     rules = Rules.for_preset("block", seats=2)
     match = start(rules, ["6-6 6-3 3-3 6-1 1-0 0-0 2-0", "5-5 5-4 4-4 4-2 2-2 5-2 4-1"])
     play(match, "0 6-6, 1 pass, 0 6-3 left, 1 pass")
-    state = match.hand.copy()
+    state = match._hand.copy()
     codes = state.legal_codes()
     expected = []
     for code in codes:
@@ -167,4 +167,4 @@ def test_the_playout_policy_leaves_a_rival_nothing_to_play():
     """Seat 1 holds 1-1 and 5-1 at ends 1 and 3; seat 0 holds 5-5 4-4 5-4 4-2: 1-1 (lighter)
     leaves it nothing, 5-1 opens a 5 for it."""
     match = decisive_block()
-    assert Tile.from_index(rollout.choose(match.hand.copy()) >> 2) == Tile(1, 1)
+    assert Tile.from_index(rollout.choose(match._hand.copy()) >> 2) == Tile(1, 1)

@@ -104,7 +104,7 @@ def test_the_28_tiles_are_conserved_at_every_step(seed):
 def test_a_seat_never_sees_another_hand_or_the_boneyard(seed):
     rng = random.Random(seed)
     for match in states_of_random_match(random_rules(rng), rng):
-        hand = match.hand
+        hand = match._hand
         if hand.result or match.finished:
             continue  # at a hand's end all hands are shown
         deal = match.deals[-1]

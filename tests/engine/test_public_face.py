@@ -197,3 +197,70 @@ def test_every_inside_module_is_banned_outside_the_engine():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
     banned = config["tool"]["ruff"]["lint"]["flake8-tidy-imports"]["banned-api"]
     assert set(banned) == set(_engine_modules()) - public
+
+
+# The hand in play is the engine's inside (bit masks and move codes): Match keeps it private and
+# answers for it (dealt, needs_deal, histories, view_for, reveal). Ruff's banned-api rule covers
+# imports, not attributes, so the private members of Match are checked here, in every Python
+# file outside the engine and its own tests.
+OUTSIDE = [
+    path
+    for path in ROOT.rglob("*.py")
+    if not path.relative_to(ROOT).parts[0].startswith(".")
+    and "migrations" not in path.parts
+    and not path.is_relative_to(ENGINE)
+    and not path.is_relative_to(ROOT / "tests" / "engine")
+]
+
+
+def _private_members_of_match() -> set[str]:
+    tree = ast.parse((ENGINE / "match.py").read_text())
+    match = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Match")
+    names = {
+        node.attr
+        for node in ast.walk(match)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+        and node.attr.startswith("_")
+        and not node.attr.startswith("__")
+    }
+    names |= {
+        node.name
+        for node in match.body
+        if isinstance(node, ast.FunctionDef)
+        and node.name.startswith("_")
+        and not node.name.startswith("__")
+    }
+    names.discard("_")
+    return names
+
+
+def _reaches_into_a_match(source: str, private: set[str]) -> list[str]:
+    """``x._hand`` and the like, for any ``x`` but ``self``/``cls`` (their own privates)."""
+    return [
+        f"line {node.lineno}: .{node.attr}"
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Attribute)
+        and node.attr in private
+        and not (isinstance(node.value, ast.Name) and node.value.id in {"self", "cls"})
+    ]
+
+
+def test_match_keeps_the_hand_in_play_private():
+    private = _private_members_of_match()
+    assert "_hand" in private
+    assert not hasattr(Match(Rules.for_preset("draw", seats=2)), "hand")
+    assert _reaches_into_a_match("match = load(record)\nmatch._hand.boneyard\n", private)
+    assert not _reaches_into_a_match("self._hand = None\nmatch.view_for(0).hand\n", private)
+
+
+def test_nothing_outside_the_engine_reads_a_matchs_inside():
+    private = _private_members_of_match()
+    assert len(OUTSIDE) > 100  # the walk found the project's code
+    reaches = {
+        str(path.relative_to(ROOT)): found
+        for path in OUTSIDE
+        if (found := _reaches_into_a_match(path.read_text(), private))
+    }
+    assert not reaches, f"outside the engine, ask the Match, not its hand: {reaches}"

@@ -138,15 +138,14 @@ class Moment:
 
     def __init__(self, match: Match) -> None:
         self.match = match
-        hand = match.hand
-        self.hands = hands_of(match) if hand is not None else []
+        self.hands = hands_of(match) if match.dealt else []
         self.public = (
-            {move["play"] for move in history_to_record(hand.history) if "play" in move}
-            if hand is not None
+            {move["play"] for move in history_to_record(match.histories[-1]) if "play" in move}
+            if match.dealt
             else set()
         )
         # Once the hand is over every hand is shown; the undrawn boneyard never is.
-        self.over = hand is not None and bool(hand.result or match.finished)
+        self.over = match.dealt and (match.needs_deal or match.finished)
         self.everything_shown = self.public.union(*self.hands)
 
     def may_know(self, seat: int | None) -> set[str]:
@@ -172,14 +171,14 @@ def audit(
     if fair is not None and not moment.over and payload["table"]["forfeited_by"] is None:
         assert fair["seed"] is None, f"seat {seat} was shown the seed of a hand being played"
     view = payload["view"]
-    hand = moment.match.hand
-    if hand is None:
+    everything = reveal(moment.match)
+    if everything is None:
         assert view["hand"] == [] and view["boneyard"] == 0
         return
     own = moment.hands[seat] if seat is not None else set()
     assert len(view["hand"]) == len(own) and set(view["hand"]) == own
     assert view["counts"] == [len(tiles) for tiles in moment.hands]
-    assert view["boneyard"] == len(hand.boneyard) - hand.drawn
+    assert view["boneyard"] == len(everything.boneyard)
 
 
 #: Every field of a remark message (games.services.remarks.payload_of): the same yardstick.

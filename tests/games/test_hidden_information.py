@@ -20,8 +20,7 @@ ALICE = services.Player(user_id=None, session_key="alice-session")
 def secrets_of(record: dict, seat: int) -> set[str]:
     """Tiles the seat must not see now: other hands and the undrawn boneyard of this hand."""
     match = load(record)
-    hand = match.hand
-    if hand is None or hand.result or match.finished:
+    if not match.dealt or match.needs_deal or match.finished:
         return set()
     view = match.view_for(seat).to_json()
     table = {m["play"] for m in view["history"] if "play" in m}

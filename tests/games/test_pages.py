@@ -412,9 +412,9 @@ def random_views(count_per_kind: int = 40) -> list[dict]:
                 if match.finished:
                     break
                 match.start_hand(Deal.shuffled(rules, rng))
-                while not match.hand.result and not match.finished:
-                    match.push(rng.choice(match.hand.legal_codes()))
-                    if match.turn is not None and not match.hand.result:
+                while match.turn is not None:
+                    match.apply(match.turn, rng.choice(match.legal_moves()))
+                    if match.turn is not None:
                         views.append(match.view_for(match.turn).to_json())
     return views
 

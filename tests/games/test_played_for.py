@@ -52,7 +52,7 @@ def test_the_moves_played_for_a_person_out_of_time_are_in_the_state_and_survive_
     assert played_for(table) == []
 
     time_runs_out(table)  # Ann's opening: the server plays 6-6 for her
-    history = load(table.record).hand.history
+    history = load(table.record).histories[-1]
     assert len(history) == 1
     assert played_for(table) == played_for(table, 1) == played_for(table, None) == [0]
     assert held(table).played_for == (0,)
@@ -70,7 +70,7 @@ def test_the_moves_played_for_a_person_out_of_time_are_in_the_state_and_survive_
     assert played_for(table) == [0]
 
     time_runs_out(table)  # Ann has nothing that fits: the server draws 6-4 and plays it
-    moves = load(table.record).hand.history
+    moves = load(table.record).histories[-1]
     assert len(moves) == 4, "a draw and a play for Ann"
     assert played_for(table) == [0, 2, 3]
     snapshots.forget_all()  # a process restart: the database alone says it
@@ -96,7 +96,7 @@ def test_a_new_hand_starts_with_no_move_played_for_anyone(monkeypatch):
     table = dealt_as_clean(monkeypatch, **CASUAL)
     while not load(table.record).needs_deal:
         time_runs_out(table)  # the server plays every turn, for Ann and for Ben
-    assert len(played_for(table)) == len(load(table.record).hand.history)
+    assert len(played_for(table)) == len(load(table.record).histories[-1])
     assert table.log.filter(kind=LogEntry.Kind.MOVE, timed_out=False).count() == 0
     on_the_snapshot(
         services.anext_hand, public_id=table.public_id, player=ANN, seen_version=table.version

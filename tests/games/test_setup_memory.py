@@ -7,10 +7,10 @@ import pytest
 from accounts_support import verified_user
 from django.test import Client
 
-from accounts import services as account_services
 from accounts.guests import GUEST_SESSION_KEY
-from accounts.selectors import guest_name, preferences_of
+from accounts.selectors import guest_name
 from games.models import Table
+from games.preferences import preferences_of, save_settings
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -101,7 +101,7 @@ def test_saving_the_settings_makes_them_the_newest_choices():
     client = Client()
     client.force_login(user)
     created(client.post("/play/", ALL_FIVES))
-    account_services.save_settings(
+    save_settings(
         user=user,
         display_name="Ada",
         preset="block",

@@ -257,7 +257,7 @@ def test_a_rematch_needs_every_person_to_opt_in():
     assert [(s.index, s.guest, s.name) for s in rematch.seats.all()] == [
         (s.index, s.guest, s.name) for s in table.seats.all()
     ]
-    assert load(rematch.record).hand is not None
+    assert load(rematch.record).dealt
     state = selectors.table_state(selectors.table_for(table.public_id), 0)
     assert state["table"]["rematch"] == {"votes": [0, 1], "table": rematch.public_id}
 

@@ -1,9 +1,4 @@
-"""A player's preferences: the starting values of the setup form for the games they create.
-
-Saved only once the player changes them; until then :func:`accounts.selectors.preferences_of`
-gives the defaults (the same as a guest's). A table copies its rules when it is created, so
-changing preferences never changes an existing table.
-"""
+"""The model of a player's preferences for new games (re-exported by games.models)."""
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -15,6 +10,11 @@ from games.words import LEVEL_NAMES, PRESET_NAMES
 
 
 class Preferences(models.Model):
+    """A player's preferences: the starting values of the setup form for the games they create.
+    Saved only once the player changes them; until then :func:`games.preferences.preferences_of`
+    gives the defaults (the same as a guest's). A table copies its rules when it is created, so
+    changing preferences never changes an existing table."""
+
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
     )
@@ -55,6 +55,9 @@ class Preferences(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        # Made in accounts, moved here so that accounts knows nothing of games: the table kept
+        # its name (migrations games 0024, accounts 0004).
+        db_table = "accounts_preferences"
         verbose_name_plural = "preferences"
 
     def __str__(self) -> str:

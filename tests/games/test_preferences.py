@@ -9,13 +9,12 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError
 from django.test import Client
 
-from accounts import services
-from accounts.models import Preferences
-from accounts.selectors import preferences_of
+from games import preferences
 from games.engine import Preset, Rules, Target
 from games.engine.bots import Level
 from games.forms import LEVEL_FIELDS, SetupForm, setup_initial
-from games.models import Table
+from games.models import Preferences, Table
+from games.preferences import preferences_of
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -30,7 +29,7 @@ DEFAULTS = {
 
 
 def save(user, **changes):
-    return services.save_settings(
+    return preferences.save_settings(
         user=user, display_name=user.first_name or "Ada", **{**DEFAULTS, **changes}
     )
 
@@ -132,7 +131,7 @@ def test_bad_settings_are_refused_and_change_nothing(bad):
     user = verified_user("ada@example.com", display_name="Ada")
     save(user, target=150)
     with pytest.raises(ValidationError):
-        services.save_settings(user=user, **{**DEFAULTS, "display_name": "Ada", **bad})
+        preferences.save_settings(user=user, **{**DEFAULTS, "display_name": "Ada", **bad})
     user.refresh_from_db()
     assert user.first_name == "Ada"
     assert Preferences.objects.get(user=user).target == 150

@@ -1,9 +1,0 @@
-from django.urls import path
-
-from accounts import views
-
-app_name = "accounts"
-
-urlpatterns = [
-    path("settings/", views.settings, name="settings"),
-]
