@@ -11,10 +11,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.guests import player_for
 from games.models import Table
-from games.services import NotYourSeat, TableError, TableNotFound
+from games.services import NotYourSeat, TableError, TableNotFound, play_on
 
 from . import selectors
-from .play_on import play_on
 
 
 @require_GET

@@ -19,10 +19,10 @@ from django.db.models.functions import TruncDate
 from accounts.selectors import display_name
 from games.coach.selectors import Skill, skill_by_match
 from games.engine import Rules
-from games.models import LogEntry, MatchResult, Rating, Seat, Table
+from games.models import MatchResult, Rating, Seat, Table
 from games.records.charts import DayResults
 from games.records.families import FAMILY_LABELS, Family
-from games.services import NotYourSeat, Player, TableError, TableNotFound
+from games.services import NotYourSeat, Player, TableError, TableNotFound, seeds_of_table
 from games.words import PRESET_NAMES
 
 HISTORY_PAGE_SIZE = 20
@@ -240,15 +240,6 @@ def replayable_table(
     if not table.finished:
         raise TableError("This match is still being played: it can be replayed once it is over.")
     return table
-
-
-def seeds_of_table(table: Table) -> list[str | None]:
-    """Each hand's seed, in order, from the log's deals."""
-    return list(
-        table.log.filter(kind=LogEntry.Kind.DEAL)
-        .order_by("position")
-        .values_list("payload__seed", flat=True)
-    )
 
 
 def record_with_seeds(table: Table) -> dict[str, Any]:

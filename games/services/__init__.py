@@ -19,6 +19,7 @@ committed.
 - :mod:`.presence`: a socket opening the table, closing, the heartbeat; leave and come back.
 - :mod:`.clock`: deadlines, the computer's turns, the sweep behind their jobs.
 - :mod:`.remarks`: a phrase or reaction said at the table (games.phrases).
+- :mod:`.playing_on`: a computer table from a moment of a finished match (the coach's board).
 - :mod:`.rated`: which tables are rated (a person gone for good then loses).
 - :mod:`.rematch`, :mod:`.hints`, :mod:`.guests` (a guest signing in),
   :mod:`.tournament_tables` (a tournament's seated table).
@@ -29,7 +30,7 @@ face, so moving a function between the modules never strands a queued job.
 """
 
 from accounts.players import Player
-from games.services._tables import OWN_NAME, display_name
+from games.services._tables import OWN_NAME, display_name, seeds_of_table
 from games.services.clock import (
     CASUAL_TURN_SECONDS,
     REJOIN_GRACE_SECONDS,
@@ -63,6 +64,7 @@ from games.services.guests import claim_guest_seats, on_user_logged_in
 from games.services.hints import HINT_CACHE_SECONDS, hint_for
 from games.services.lobby import choose_seat, join_table, remove_from_table, unjoin_table
 from games.services.moves import anext_hand, aplay, next_hand, play, take_back_start, undo
+from games.services.playing_on import play_on
 from games.services.presence import (
     Opened,
     come_back,
@@ -73,7 +75,7 @@ from games.services.presence import (
     seats_seen,
 )
 from games.services.rated import is_rated
-from games.services.remarks import remarks_heard, say_remark
+from games.services.remarks import remarks_heard, say_remark, speaker_token
 from games.services.rematch import vote_rematch
 from games.services.tournament_tables import create_seated_table
 
@@ -120,6 +122,7 @@ __all__ = [
     "on_user_logged_in",
     "open_table",
     "play",
+    "play_on",
     "remove_from_table",
     "run_bot_turn",
     "seat_connected",
@@ -131,6 +134,8 @@ __all__ = [
     "turn_of",
     "remarks_heard",
     "say_remark",
+    "seeds_of_table",
+    "speaker_token",
     "undo",
     "unjoin_table",
     "vote_rematch",

@@ -11,6 +11,7 @@ from functools import partial
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from accounts.names import clean_display_name
@@ -197,10 +198,7 @@ def _seed_like(table: Table, hand: int) -> str | None:
     """The seed of hand ``hand`` (from 0) of the table this one deals like, if it has one."""
     if table.deals_like_id is None:
         return None
-    seeds = LogEntry.objects.filter(
-        table_id=table.deals_like_id, kind=LogEntry.Kind.DEAL
-    ).values_list("payload__seed", flat=True)
-    return next(iter(seeds[hand : hand + 1]), None)
+    return next(iter(_deal_seeds(table.deals_like_id)[hand : hand + 1]), None)
 
 
 def log_move(table: Table, match: Match, seat: int, move: Move, *, timed_out: bool = False) -> None:
@@ -314,3 +312,16 @@ def _finished(public_id: str) -> None:
                 public_id,
                 exc_info=(type(outcome), outcome, outcome.__traceback__),
             )
+
+
+def seeds_of_table(table: Table) -> list[str | None]:
+    """Each hand's seed, in order, from the log's deals."""
+    return list(_deal_seeds(table.pk))
+
+
+def _deal_seeds(table_id: int) -> QuerySet[LogEntry, str | None]:
+    return (
+        LogEntry.objects.filter(table_id=table_id, kind=LogEntry.Kind.DEAL)
+        .order_by("position")
+        .values_list("payload__seed", flat=True)
+    )

@@ -13,11 +13,11 @@ from stats_builders import computer_match, make_user, online_table, play_out, pl
 
 from games import services
 from games.coach import selectors
-from games.coach.play_on import play_on
 from games.coach.review import HandNotOver
 from games.coach.service import review_finished_hand
 from games.engine import Rules, load
 from games.models import HandReview, MatchResult, Table
+from games.services import play_on
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

@@ -10,7 +10,6 @@ from games import phrases, services
 from games.engine import Rules
 from games.models import LogEntry, Remark, Table
 from games.services import Player, TableError
-from games.services import remarks as talk
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -47,7 +46,7 @@ def test_a_phrase_is_stored_in_its_own_words_and_leaves_the_game_alone():
         "id": said["id"],
         "seat": 1,
         "name": "Bob",
-        "speaker": talk.speaker_token(BOB),
+        "speaker": services.speaker_token(BOB),
         "phrase": "good_game",
         "kind": "phrase",
         "text": "Good game",
@@ -62,7 +61,7 @@ def test_a_phrase_is_stored_in_its_own_words_and_leaves_the_game_alone():
     assert LogEntry.objects.filter(table=table).count() == entries
     heard = services.remarks_heard(public_id=table.public_id, player=HOST)
     assert [r["phrase"] for r in heard["remarks"]] == ["good_game", "smile"]
-    assert heard["speaker"] == talk.speaker_token(HOST)
+    assert heard["speaker"] == services.speaker_token(HOST)
 
 
 @pytest.mark.parametrize(

@@ -12,8 +12,14 @@ from games import writes
 from games.engine import Deal, Match, Rules, move_from_record
 from games.engine.bots import Level
 from games.models import Table
-from games.records.stats import seeds_of_table
-from games.services._tables import advance, log_entry, new_table, seat_computer, seat_person
+from games.services._tables import (
+    advance,
+    log_entry,
+    new_table,
+    seat_computer,
+    seat_person,
+    seeds_of_table,
+)
 from games.services.errors import NotYourSeat, TableError, TableNotFound
 
 
