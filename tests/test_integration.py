@@ -51,7 +51,7 @@ async def test_channels_redis_group_round_trip():
 
 @pytest.mark.integration(services=["redis"])
 def test_rq_enqueue_fetch_and_run_on_real_redis():
-    assert set(settings.RQ_QUEUES) == {"default", "bots", "deadlines"}
+    assert set(settings.RQ_QUEUES) == {"default", "bots", "deadlines", "coach"}
     connection = django_rq.get_connection("bots")
     queue = Queue(f"test-{uuid.uuid4().hex}", connection=connection)
     try:
@@ -68,6 +68,6 @@ def test_rq_enqueue_fetch_and_run_on_real_redis():
 
 @pytest.mark.integration(services=["redis"])
 def test_django_rq_queues_use_the_configured_redis():
-    for name in ("default", "bots", "deadlines"):
+    for name in ("default", "bots", "deadlines", "coach"):
         queue = django_rq.get_queue(name)
         assert queue.connection.ping() is True

@@ -104,7 +104,7 @@ def test_database_and_redis_urls_select_the_scale_out_backends():
         ],
     }
     assert s["JOBS_BACKEND"] == "rq"
-    assert set(s["RQ_QUEUES"]) == {"default", "bots", "deadlines"}
+    assert set(s["RQ_QUEUES"]) == {"default", "bots", "deadlines", "coach"}
     assert {q["URL"] for q in s["RQ_QUEUES"].values()} == {"redis://cache.internal:6379/0"}
     assert s["CACHE_BACKEND"] == "dominoes.cache.ForgivingRedisCache"
     assert s["ALLOWED_HOSTS"] == ["play.example.com", "www.example.com"]

@@ -143,7 +143,7 @@ def procfile() -> dict[str, list[str]]:
 
 def test_the_procfile_runs_the_site_its_workers_both_safety_nets_and_the_session_sweep():
     processes = procfile()
-    assert set(processes) == {"web", "bots", "worker", "sweep", "billing", "sessions"}
+    assert set(processes) == {"web", "bots", "coach", "worker", "sweep", "billing", "sessions"}
     assert processes["web"][0] == "daphne" and processes["web"][-1] == "dominoes.asgi:application"
     # The computer's moves never wait on RQ's scheduler (or its lock) nor behind other jobs.
     assert processes["bots"][:4] == ["python", "manage.py", "rqworker", "bots"]
@@ -151,13 +151,16 @@ def test_the_procfile_runs_the_site_its_workers_both_safety_nets_and_the_session
     assert processes["worker"][:3] == ["python", "manage.py", "rqworker"]
     assert {"default", "deadlines", "--with-scheduler"} <= set(processes["worker"])
     assert "bots" not in processes["worker"]
+    # A review of a hand (seconds of search) never queues ahead of a move or a deadline.
+    assert processes["coach"][:4] == ["python", "manage.py", "rqworker", "coach"]
+    assert "coach" not in processes["worker"] and "coach" not in processes["bots"]
     # A lost computer turn is played within its pause + COMPUTER_OVERDUE_SECONDS + this.
     assert processes["sweep"][2:] == ["sweep_deadlines", "--every", "1"]
     assert processes["billing"][2] == "refresh_subscriptions"
     assert processes["sessions"][2:] == ["repeat", "--every", "3600", "clearsessions"]
 
 
-@pytest.mark.parametrize("name", ["bots", "worker", "sweep", "billing", "sessions"])
+@pytest.mark.parametrize("name", ["bots", "coach", "worker", "sweep", "billing", "sessions"])
 def test_each_procfile_command_exists_with_its_options(name):
     command = procfile()[name]
     assert command[:2] == ["python", "manage.py"]

@@ -95,6 +95,7 @@ def test_the_host_replaces_an_entrant_before_the_start(mailoutbox):
     tournament, players = tournament_with(3)
     substitute = make_user("sub")
     entrant = tournament.entrants.get(user=players[0])
+    mailoutbox.clear()  # the entries' own notices
     services.replace_entrant(
         host=tournament.host,
         public_id=tournament.public_id,
