@@ -294,7 +294,7 @@ def test_in_a_bracket_the_new_winner_takes_the_next_match_until_it_begins():
     [
         ({"reason": "  "}, "Give the reason for the new result"),
         ({"winner_id": 0}, "The winner must be one of the match's two players."),
-        ({"scores": (10, 50)}, "The winner's score must be the higher."),
+        ({"scores": "the winner's lower"}, "The winner's score must be the higher."),
         ({"scores": (-1, -5)}, "A score is a whole number, 0 or more."),
         ({"host": "other"}, "Only the tournament's host can do that."),
         ({"public_id": "elsewhere"}, "There is no such match in this tournament."),
@@ -317,6 +317,8 @@ def test_an_override_that_cannot_be_is_refused_in_words(change, refusal):
     }
     if asked["host"] == "other":
         asked["host"] = make_host("other")
+    if asked["scores"] == "the winner's lower":  # whichever of the two won the deals
+        asked["scores"] = (10, 50) if match.winner_id == match.first_id else (50, 10)
     before = (match.winner_id, match.first_points, match.second_points, match.override_reason)
     with pytest.raises(services.TournamentError, match=refusal):
         services.override_result(**asked)
