@@ -1,8 +1,13 @@
 """Telling people (issue 23, point 4): each tournament event's notification, in the bell and
 by email (sent by the mail job with retries after the commit; the test mailer is immediate)."""
 
+from datetime import timedelta
+
+import django_rq
 import pytest
 from django.core import mail
+from django.utils import timezone
+from rq.job import Job
 from tournament_play import (
     check_in_both,
     checking_in,
@@ -10,6 +15,7 @@ from tournament_play import (
     make_host,
     make_user,
     play_out,
+    settings_of,
     tournament_with,
 )
 
@@ -80,6 +86,35 @@ def test_starting_soon_tells_the_confirmed_entrants_until_it_starts():
     assert not told(waiting, Kind.STARTING)
     services.start_tournament(host=tournament.host, public_id=tournament.public_id)
     assert notices.starting_soon(tournament_id=tournament.pk) == 0
+
+
+def test_a_start_time_schedules_the_starting_soon_notice_for_that_start_only(settings):
+    tournament, players = tournament_with(2)
+    settings.JOBS_BACKEND = "rq"
+    scheduled = django_rq.get_queue("deadlines").scheduled_job_registry
+    before = set(scheduled.get_job_ids())
+    starts = timezone.now() + timedelta(hours=1)
+    services.update_tournament(**settings_of(tournament, starts_at=starts))
+    (job_id,) = set(scheduled.get_job_ids()) - before
+    job = Job.fetch(job_id, connection=scheduled.connection)
+    try:
+        assert job.func_name == "tournaments.services.rounds.tell_starting_soon"
+        assert job.kwargs == {"public_id": tournament.public_id, "starts_at": starts.isoformat()}
+        assert (scheduled.get_scheduled_time(job) - timezone.now()).total_seconds() > 44 * 60
+        # run early (an hour before the start): nothing said
+        assert services.tell_starting_soon(**job.kwargs) == 0
+        # on time: the confirmed entrants are told
+        Tournament.objects.filter(pk=tournament.pk).update(starts_at=timezone.now())
+        tournament.refresh_from_db()
+        on_time = {"public_id": tournament.public_id, "starts_at": tournament.starts_at.isoformat()}
+        assert services.tell_starting_soon(**on_time) == 2
+        for player in players:
+            (note,) = told(player, Kind.STARTING)
+            assert note.title == "Spring cup starts in 15 minutes"
+        # the job of a start moved since says nothing
+        assert services.tell_starting_soon(**job.kwargs) == 0
+    finally:
+        scheduled.remove(job, delete_job=True)
 
 
 def test_check_in_open_tells_both_players_with_the_link_and_the_bye_nobody():

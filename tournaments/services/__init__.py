@@ -48,7 +48,12 @@ from tournaments.services.hosting import (
 from tournaments.services.overrides import override_result
 from tournaments.services.replacements import replace_entrant, replace_no_show
 from tournaments.services.results import on_match_finished, record_table_result
-from tournaments.services.rounds import cancel_tournament, start_tournament, start_when_due
+from tournaments.services.rounds import (
+    cancel_tournament,
+    start_tournament,
+    start_when_due,
+    tell_starting_soon,
+)
 from tournaments.services.seeding import move_seed, set_seed_order
 
 __all__ = [
@@ -83,6 +88,7 @@ __all__ = [
     "Schedule",
     "set_seed_order",
     "start_when_due",
+    "tell_starting_soon",
     "on_match_finished",
     "opt_in_rematch",
     "record_table_result",

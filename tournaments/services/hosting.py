@@ -149,6 +149,9 @@ def _apply_schedule(tournament: Tournament, schedule: Schedule, *, confirmed: in
     }
     for field, value in fields.items():
         setattr(tournament, field, value)
+    if moved:
+        public_id, due = tournament.public_id, schedule.starts_at
+        transaction.on_commit(lambda: jobs.schedule_starting_soon(public_id=public_id, at=due))
     if schedule.auto_start and schedule.starts_at is not None:
         public_id, due = tournament.public_id, schedule.starts_at
         transaction.on_commit(lambda: jobs.schedule_start(public_id=public_id, at=due))

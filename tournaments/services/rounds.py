@@ -4,13 +4,14 @@ from a fresh server seed, in the tournament's seeding) and calling it off."""
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from tournaments import host_emails, swiss
+from tournaments import host_emails, jobs, notices, swiss
 from tournaments.models import Entrant, Tournament, TournamentMatch
 from tournaments.services import formats, seeding
 from tournaments.services.access import (
@@ -32,6 +33,23 @@ def start_tournament(*, host: AbstractBaseUser, public_id: str) -> Tournament:
         require_draft(tournament, "It has already started.")
         _start(tournament)
     return tournament
+
+
+def tell_starting_soon(*, public_id: str, starts_at: str) -> int:
+    """The job scheduled with a start time: tell the confirmed entrants it starts soon, if the
+    tournament still starts at ``starts_at`` (ISO) and has not started. Returns how many were
+    told."""
+    tournament = Tournament.objects.filter(public_id=public_id).first()
+    if tournament is None or tournament.starts_at is None:
+        return 0
+    if tournament.starts_at.isoformat() != starts_at:
+        return 0
+    soon = tournament.starts_at - timedelta(minutes=jobs.STARTING_SOON_MINUTES, seconds=5)
+    if timezone.now() < soon:  # run early (RQ may by a second; the inline backend at once)
+        return 0
+    return notices.starting_soon(
+        tournament_id=tournament.pk, when=f"in {jobs.STARTING_SOON_MINUTES} minutes"
+    )
 
 
 def start_when_due(*, public_id: str) -> bool:
