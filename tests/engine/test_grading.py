@@ -3,7 +3,7 @@ a known blunder graded Blunder with the better move and why, forced moves not gr
 
 import pytest
 
-from games.engine import ALL_TILES, Deal, End, Match, Play, Rules, Tile
+from games.engine import ALL_TILES, Deal, End, Match, Play, Rules, Tile, reveal
 from games.engine.bots import Grade, grade_decision
 from games.engine.bots.grading import THRESHOLDS, accuracy_of, grade_of
 
@@ -65,8 +65,9 @@ def test_the_grade_is_the_view_s_alone_whatever_the_hidden_tiles_are():
     one = count_of_fifteen_on_offer("6-4 5-5 3-3 4-4 5-4 3-0 2-2")
     other = count_of_fifteen_on_offer("6-4 5-3 5-2 5-1 5-0 4-0 3-1", first="5-5 3-3")
     assert one.view_for(0) == other.view_for(0)
-    assert one.hand is not None and other.hand is not None
-    assert one.hand.hands[1] != other.hand.hands[1]
+    seen, unseen = reveal(one), reveal(other)
+    assert seen is not None and unseen is not None
+    assert seen.hands[1] != unseen.hands[1]
     move = Play(Tile(6, 2), End.RIGHT)
     assert grade_decision(one.view_for(0), move, seed=7) == grade_decision(
         other.view_for(0), move, seed=7
