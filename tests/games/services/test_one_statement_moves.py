@@ -15,7 +15,7 @@ from django.db import connection
 from psycopg import OperationalError
 
 from games import async_db, events, services, snapshots, writes
-from games.engine import IllegalMove, Play, Rules, export, load
+from games.engine import IllegalMove, Play, Rules, Target, export, load
 from games.models import LogEntry, Table
 from games.services import Player, StaleVersion
 from tests.games.services.test_services import replayed_from_log
@@ -36,9 +36,12 @@ def _postgresql_and_timed_jobs(settings):
 
 
 def started_table(**options) -> Table:
-    """Two people at a started online table (auto-pass on: forced draws are written too)."""
+    """Two people at a started online table (auto-pass on: forced draws are written too),
+    playing to 200: more than the 168 pips of the whole set, so no single hand ends the match
+    (to 100, a loser left holding many drawn tiles once ended it in the first hand)."""
+    rules = replace(Rules.for_preset("draw", seats=2), match=Target(points=200))
     table = services.create_online_table(
-        player=ANN, name="Ann", rules=Rules.for_preset("draw", seats=2), auto_pass=True, **options
+        player=ANN, name="Ann", rules=rules, auto_pass=True, **options
     )
     services.join_table(public_id=table.public_id, player=BEN, name="Ben")
     services.start_table(public_id=table.public_id, player=ANN)
