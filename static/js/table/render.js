@@ -149,7 +149,9 @@ export const render = {
       !table.can_hint || Boolean(view.result) || this.watching || !this.started || away;
     hint.disabled = !this.myTurn() || Boolean(this.pending);
     const undo = $("undo");
-    undo.hidden = !table.can_undo || view.match.finished || away;
+    // A finished hand laid every tile open: nothing of it may be taken back (the server
+    // refuses too), so Undo is not offered until the next deal.
+    undo.hidden = !table.can_undo || Boolean(view.result) || view.match.finished || away;
     // The server says why nothing may be taken back now (a draw, a finished hand...).
     undo.disabled = Boolean(table.undo_refused) || Boolean(this.pending);
     undo.title = table.undo_refused || "";
