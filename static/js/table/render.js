@@ -77,7 +77,9 @@ export const render = {
       // The computer's level, unless its name already says it ("Computer (easy)").
       if (seat.bot && !seat.name.includes(seat.bot)) head.append(span("seat-tag", `computer: ${seat.bot}`));
       if (online && i === 0) head.append(span("seat-tag", "host"));
-      if (seat.away) head.append(span("seat-tag away-tag", "away: the computer plays"));
+      // Gone for good from a rated match: it is over, nobody plays for them.
+      const gone = seat.away && this.state.table.forfeited_by === i;
+      if (seat.away) head.append(span("seat-tag away-tag", gone ? "left" : "away: the computer plays"));
       li.append(head);
       const count = view.counts[i] ?? 0;
       const backs = span("seat-backs", "");

@@ -72,8 +72,11 @@ export const words = {
     const after = next.view;
     const lines = [];
     const wasAway = new Map(previous.table.seats.map((s) => [s.index, Boolean(s.away)]));
+    // A forfeit (gone for good, out of time) ends the match: no computer plays on for anyone.
+    const forfeited = previous.table.forfeited_by == null && next.table.forfeited_by != null;
     for (const seat of next.table.seats) {
       if (!wasAway.has(seat.index) || wasAway.get(seat.index) === Boolean(seat.away)) continue;
+      if (forfeited && seat.index === next.table.forfeited_by) continue;
       const mine = seat.index === after.seat;
       const who = mine ? "You" : seat.name;
       if (seat.away) lines.push(`${who} left: the computer plays for ${mine ? "you" : "them"}.`);
@@ -122,7 +125,9 @@ export const words = {
       });
     }
     if (after.result && !before.result) lines.push(this.resultWords(after));
-    if (after.match.finished && !before.match.finished) lines.push(this.matchWords(after));
+    if ((after.match.finished && !before.match.finished) || forfeited) {
+      lines.push(this.matchWords(after));
+    }
     else if (this.myTurn(after) && (!this.myTurn(before) || takenBack || from < history.length)) {
       lines.push(this.turnWords(after));
     }
@@ -204,7 +209,13 @@ export const words = {
       const seat = this.state.table.seats.find((s) => s.index === forfeit);
       const name = this.who(forfeit);
       if (seat?.away) {
-        return `${name} left for good and ${name === "You" ? "lose" : "loses"} the match.`;
+        if (name === "You") return "You left for good and lose the match.";
+        // Of two sides, the one left at the table wins: say so, not only that the other lost.
+        const mine = view.scores.length === 2 && this.sideOf(this.me) !== this.sideOf(forfeit);
+        if (!this.watching && mine) {
+          return `${name} left for good: ${this.info.teams ? "your team wins" : "you win"} the match!`;
+        }
+        return `${name} left for good and loses the match.`;
       }
       return `${this.seatLabel(forfeit)} ran out of time and forfeits the match.`;
     }
