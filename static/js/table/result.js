@@ -49,10 +49,13 @@ export const result = {
       const wins = view.hand_wins[side] ?? 0;
       const total = bestOf ? `${plural(wins, "hand")} won` : `${view.scores[side]} total`;
       li.append(this.span("result-total", total));
-      li.append(this.span("result-why", this.resultWhy(view, side)));
+      const detail = document.createElement("span");
+      detail.className = "result-detail";
       outcome.hands.forEach((tiles, seat) => {
-        if (this.sideOf(seat) === side) li.append(this.openHand(seat, tiles));
+        if (this.sideOf(seat) === side) detail.append(this.openHand(seat, tiles));
       });
+      detail.append(this.span("result-why", this.resultWhy(view, side)));
+      li.append(detail);
       list.append(li);
     });
   },

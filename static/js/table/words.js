@@ -161,8 +161,10 @@ export const words = {
     const result = view.result;
     if (!result) return "";
     const winners = (result.winners || []).map((side) => this.sideName(side));
+    // Said after a colon: "you win", "your team wins" (a person's name keeps its capital).
+    const lower = (name) => (/^(You|Your team|The other team)$/.test(name) ? name[0].toLowerCase() + name.slice(1) : name);
     const wins = winners.length
-      ? `${winners.join(" and ")} ${winners.length > 1 ? "win" : this.verb(winners[0], "win")}`
+      ? `${winners.map(lower).join(" and ")} ${winners.length > 1 ? "win" : this.verb(winners[0], "win")}`
       : "";
     if (result.result === "out") {
       const out = result.hands.findIndex((tiles) => tiles.length === 0);
@@ -194,8 +196,9 @@ export const words = {
       if (rules.out_counts_partner && result.result === "out") end += pips[side];
       const raw = end;
       if (rules.fives) end = roundToFive(end);
-      why = `${result.result === "blocked" ? "block" : "out"} ${end}`;
-      if (end !== raw) why += ` (${plural(raw, "pip")})`;
+      // Nothing to count (a 0-0 left against an empty hand) says nothing.
+      if (raw > 0) why = `${result.result === "blocked" ? "block" : "out"} ${end}`;
+      if (raw > 0 && end !== raw) why += ` (${plural(raw, "pip")})`;
     }
     const counts = result.points[side] - end;
     return [counts > 0 ? `counts ${counts}` : "", why].filter(Boolean).join(" + ");
