@@ -68,3 +68,19 @@ def test_the_weight_benchmark_counts_every_file_the_table_page_loads():
     assert set(weight["by_file"]) == expected
     files = weight["by_file"].values()
     assert 0 < weight["gzip"] < weight["bytes"] == sum(f["bytes"] for f in files)
+
+
+def test_the_page_preloads_every_module_the_entry_point_imports():
+    """``<link rel="modulepreload">`` for the whole import graph: a module several imports deep
+    is fetched with the page, not after the modules that name it (one round trip each)."""
+    graph, todo = set(), ["main.js"]
+    while todo:
+        for name in IMPORT.findall((TABLE_JS / todo.pop()).read_text()):
+            if (name := name.removeprefix("./")) not in graph:
+                graph.add(name)
+                todo.append(name)
+    template = (ROOT / "templates" / "games" / "table.html").read_text()
+    preloaded = re.findall(
+        r"""rel="modulepreload" href="{% static 'js/table/([\w-]+\.js)' %}""", template
+    )
+    assert sorted(preloaded) == sorted(graph)

@@ -74,3 +74,27 @@ def test_a_match_with_a_take_back_says_so_at_its_end(server, page):
         raise Stuck(f"the single round did not end: {table.describe()}")
     expect(page.locator("#match-end-text")).to_have_text(re.compile(r" Played with take-backs\.$"))
     screenshot(page, "fair-play-match-end-with-take-backs")
+
+
+def test_undo_is_not_offered_once_the_hand_is_over_and_the_server_refuses_it(server, page):
+    table = start_match(page, server, preset="classic", level="easy", target=500)
+    undo = page.get_by_role("button", name="Undo")
+    table.play_until(lambda t: t.hand_over(), limit=200)
+    # Every tile is shown: nothing of the finished hand is offered back.
+    expect(undo).to_have_count(0)
+    expect(page.locator("#undo")).to_be_hidden()
+    expect(page.locator("#main-action")).to_have_text("Next round")
+    # Sent anyway through the page's own connection, the server says why in words and
+    # changes nothing.
+    before = table.version()
+    page.evaluate(
+        "t => t.send({type: 'undo', version: t.state.version})",
+        page.evaluate_handle("() => window.dominoesTable"),
+    )
+    alert = page.locator("#alert")
+    expect(alert).to_have_text(
+        "The hand is over and every tile was shown: it can no longer be undone."
+    )
+    table.wait_settled()
+    assert table.version() == before and table.hand_over()
+    expect(page.locator("#undo")).to_be_hidden()

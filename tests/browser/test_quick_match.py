@@ -4,13 +4,18 @@ computer."""
 
 import re
 import time
+from datetime import timedelta
 
 import pytest
+from accounts_support import PASSWORD, verified_user
 from browser_support import Site
 from django.utils.timezone import now
 from playwright.sync_api import Page, expect
 from table_driver import screenshot
+from test_accounts import sign_in, signed_in_as
 
+from games import services
+from games.models import MatchResult, Seat
 from matchmaking.models import Entry
 from matchmaking.services import LEASE
 
@@ -24,12 +29,14 @@ def stranger(browser, width: int = 1366, height: int = 768) -> Page:
     return page
 
 
-def press_quick_match(page: Page, url: str, name: str, *, shot: str = "") -> None:
+def press_quick_match(page: Page, url: str, name: str = "", *, shot: str = "") -> None:
+    """``name`` for a guest; a signed-in player plays under their account's name."""
     page.goto(url + "/")
     page.locator("#quick-match").click()
     page.locator("#id_preset").select_option("draw")
     page.check("input[name=seats][value='2']")
-    page.get_by_label("Your name at the table").fill(name)
+    if name:
+        page.get_by_label("Your name at the table").fill(name)
     if shot:
         screenshot(page, shot)
     page.get_by_role("button", name="Find players").click()
@@ -97,3 +104,51 @@ def test_cancel_leaves_the_queue(browser, server):
     press_quick_match(cy, server, "Cy")
     expect(cy.locator("#looking")).to_have_text("1")
     cy.context.close()
+
+
+def test_a_player_gone_for_good_from_a_rated_quick_match_loses_and_the_other_is_told(
+    browser, server
+):
+    """Issue 21: signed in, both are rated; Bob closes his page and stays away past the grace:
+    Ann's page says so in words (the live region and the end panel) and shows her win."""
+    pages: list[Page] = []
+    try:
+        ann, bob = stranger(browser), stranger(browser, 390, 844)
+        pages = [ann, bob]
+        for page, name in ((ann, "Ann"), (bob, "Bob")):
+            verified_user(f"{name.lower()}@example.com", display_name=name)
+            sign_in(page, server, address=f"{name.lower()}@example.com", password=PASSWORD)
+            signed_in_as(page, name)
+        press_quick_match(ann, server)
+        press_quick_match(bob, server)
+        for page in pages:
+            expect(page).to_have_url(re.compile(r"/tables/[\w-]+/$"))
+            expect(page.locator("#hand [data-tile]")).to_have_count(7)
+        public_id = ann.url.rstrip("/").split("/")[-1]
+        assert Entry.objects.filter(table__public_id=public_id, rated=True).count() == 2
+        bob_seat = Seat.objects.get(table__public_id=public_id, user__first_name="Bob").index
+
+        bob.context.close()
+        pages.remove(bob)
+        # Gone past the grace: his page's last word (its socket closing) may still be on its
+        # way, and would make him seen just now; ask again until it has come.
+        for _ in range(40):
+            long_ago = now() - timedelta(seconds=services.REJOIN_GRACE_SECONDS + 1)
+            Seat.objects.filter(table__public_id=public_id, index=bob_seat).update(seen_at=long_ago)
+            if services.hand_over_if_gone(public_id=public_id, seat_index=bob_seat):
+                break
+            time.sleep(0.25)
+        else:
+            raise AssertionError("Bob's seat was never handed over")
+
+        told = "Bob left for good: you win the match!"
+        expect(ann.locator("#live")).to_contain_text(told)
+        expect(ann.locator("#match-end")).to_be_visible()
+        expect(ann.locator("#match-end-text")).to_contain_text(told)
+        expect(ann.locator(f".seat[data-seat='{bob_seat}'] .away-tag")).to_have_text("left")
+        ann_result = MatchResult.objects.get(table__public_id=public_id, user__first_name="Ann")
+        assert ann_result.outcome == MatchResult.Outcome.WIN
+        screenshot(ann, "quick-match-opponent-left-for-good")
+    finally:
+        for page in pages:
+            page.context.close()

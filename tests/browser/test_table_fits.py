@@ -119,6 +119,42 @@ def assert_fits(page, when: str) -> None:
     assert not problems, f"{size['width']}x{size['height']}, {when}: {problems}"
 
 
+# The hand-end panel at a glance: how far its text would scroll, where Next round is, and how
+# often each other seat's name is written in it (in its rows, and in the whole panel).
+END_PANEL = """() => {
+  const t = window.dominoesTable, panel = document.getElementById("end-panel");
+  const rows = document.getElementById("result-sides").innerText;
+  const text = panel.innerText;
+  const count = (haystack, needle) => haystack.split(needle).length - 1;
+  const names = t.state.table.seats
+    .filter((s) => s.index !== t.me)
+    .map((s) => [t.seatLabel(s.index), count(rows, t.seatLabel(s.index)),
+                 count(text, t.seatLabel(s.index))]);
+  const button = document.getElementById("main-action").getBoundingClientRect();
+  return {
+    overflow: panel.scrollHeight - panel.clientHeight,
+    page_overflow: document.scrollingElement.scrollHeight - window.innerHeight,
+    next_round: [button.top, button.bottom, window.innerHeight],
+    next_visible: !document.getElementById("main-action").hidden,
+    names,
+  };
+}"""
+
+
+def assert_end_panel_at_a_glance(page, view, when: str) -> None:
+    """Who won, each side's points and why, names once, and Next round in view: the panel
+    needs no scrolling (nor the page) to read it or to reach the button."""
+    end = page.evaluate(END_PANEL)
+    assert end["overflow"] <= 1, (when, "the end panel scrolls", end)
+    assert end["page_overflow"] <= 1, (when, "the page scrolls", end)
+    if not view["match"]["finished"]:
+        top, bottom, height = end["next_round"]
+        assert end["next_visible"] and top >= 0 and bottom <= height, (when, end)
+    for name, in_rows, in_panel in end["names"]:
+        # Once in its row; at most once more, in the sentence saying who won.
+        assert in_rows == 1 and in_panel <= 2, (when, name, end)
+
+
 def shot(page, name: str) -> None:
     # JPEG at the page's own scale: 255 of them stay small enough to commit (artifacts/table/).
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -147,6 +183,8 @@ def play_a_hand_checking_the_fit(page, server, *, preset: str, seats: int, sizes
             assert_fits(page, f"{name}, turn {turn}")
             if ALL_SIZES and moment and moment not in shown:
                 shot(page, f"{name}-{size}-{moment}")
+            if over:
+                assert_end_panel_at_a_glance(page, view, f"{name}, {size}")
         shown.add(moment)
         if over:
             break

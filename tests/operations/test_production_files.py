@@ -79,6 +79,11 @@ def test_collected_static_files_are_served_hashed_compressed_and_cached_for_ever
     assert answer["status"] == 200
     assert "max-age=315360000" in answer["cache"] and "immutable" in answer["cache"]
     assert answer["encoding"] == "gzip" and answer["size"] > 0
+    # The table's modules import each other by their hashed names: all cached for ever.
+    manifest = json.loads((tmp_path / "static" / "staticfiles.json").read_text())["paths"]
+    main = (tmp_path / "static" / manifest["js/table/main.js"]).read_text()
+    page = manifest["js/table/page.js"].rsplit("/", 1)[1]
+    assert f'from "./{page}"' in main and page != "page.js"
 
 
 PAGE = """

@@ -77,7 +77,9 @@ export const render = {
       // The computer's level, unless its name already says it ("Computer (easy)").
       if (seat.bot && !seat.name.includes(seat.bot)) head.append(span("seat-tag", `computer: ${seat.bot}`));
       if (online && i === 0) head.append(span("seat-tag", "host"));
-      if (seat.away) head.append(span("seat-tag away-tag", "away: the computer plays"));
+      // Gone for good from a rated match: it is over, nobody plays for them.
+      const gone = seat.away && this.state.table.forfeited_by === i;
+      if (seat.away) head.append(span("seat-tag away-tag", gone ? "left" : "away: the computer plays"));
       li.append(head);
       const count = view.counts[i] ?? 0;
       const backs = span("seat-backs", "");
@@ -149,7 +151,9 @@ export const render = {
       !table.can_hint || Boolean(view.result) || this.watching || !this.started || away;
     hint.disabled = !this.myTurn() || Boolean(this.pending);
     const undo = $("undo");
-    undo.hidden = !table.can_undo || view.match.finished || away;
+    // A finished hand laid every tile open: nothing of it may be taken back (the server
+    // refuses too), so Undo is not offered until the next deal.
+    undo.hidden = !table.can_undo || Boolean(view.result) || view.match.finished || away;
     // The server says why nothing may be taken back now (a draw, a finished hand...).
     undo.disabled = Boolean(table.undo_refused) || Boolean(this.pending);
     undo.title = table.undo_refused || "";

@@ -15,59 +15,67 @@ export const result = {
     $("end-panel").hidden = !outcome && !this.over;
     if (outcome) {
       $("hand-result-text").textContent = this.resultWords(view);
-      const reasons = $("result-reasons");
-      reasons.replaceChildren();
-      for (const line of this.resultReasons(view)) {
-        const li = document.createElement("li");
-        li.textContent = line;
-        reasons.append(li);
-      }
-      this.renderOpenHands(outcome);
-      $("result-score").textContent = this.runningScore(view);
+      this.renderSides(view);
     }
     const end = $("match-end");
     end.hidden = !this.over;
     if (this.over) {
       const takeBacks = this.state.table.take_backs ? " Played with take-backs." : "";
       const counted = view.scores.some((s) => s > 0) && !("best_of" in (view.rules.match || {}));
-      const scores = view.scores.map((s, side) => `${this.sideName(side)} ${s}`).join(", ");
+      // Under the last hand's rows, which name every side with its total, the numbers suffice.
+      const scores = outcome
+        ? [...view.scores].sort((a, b) => b - a).join(" to ")
+        : view.scores.map((s, side) => `${this.sideName(side)} ${s}`).join(", ");
       $("match-end-text").textContent =
         this.matchWords(view) + (counted ? ` Final score: ${scores}.` : "") + takeBacks;
       this.renderRematch();
     }
   },
 
-  renderOpenHands(outcome) {
-    const list = $("result-hands");
+  // One row a side, each name once: its points of the hand and why in a few words, its
+  // running total, and its laid-open tiles (a partnership's two hands, each with its player).
+  renderSides(view) {
+    const outcome = view.result;
+    const list = $("result-sides");
     list.replaceChildren();
-    outcome.hands.forEach((tiles, seat) => {
+    const bestOf = "best_of" in (view.rules.match || {});
+    outcome.points.forEach((points, side) => {
       const li = document.createElement("li");
-      li.dataset.seat = String(seat);
-      if (this.info.teams) li.dataset.team = String(this.sideOf(seat));
-      const pips = tiles.reduce((sum, t) => sum + parseTile(t).reduce((a, b) => a + b, 0), 0);
-      li.append(this.span("seat-name", this.seatLabel(seat)));
-      const row = document.createElement("span");
-      row.className = "result-tiles";
-      // A picture of the tiles: a plain span may not carry a label (axe aria-prohibited-attr).
-      row.setAttribute("role", "img");
-      row.setAttribute("aria-label", tiles.length ? tiles.join(", ") : "no tiles");
-      row.innerHTML = tiles.map((t) => handTileSVG(t)).join("");
-      li.append(row);
-      li.append(this.span("result-pips", tiles.length ? plural(pips, "pip") : "out"));
+      li.dataset.side = String(side);
+      if (this.info.teams) li.dataset.team = String(side);
+      if (outcome.winners.includes(side)) li.dataset.won = "true";
+      li.append(this.span("seat-name", this.sideName(side)));
+      li.append(this.span("result-points", `+${points}`));
+      const wins = view.hand_wins[side] ?? 0;
+      const total = bestOf ? `${plural(wins, "hand")} won` : `${view.scores[side]} total`;
+      li.append(this.span("result-total", total));
+      const detail = document.createElement("span");
+      detail.className = "result-detail";
+      outcome.hands.forEach((tiles, seat) => {
+        if (this.sideOf(seat) === side) detail.append(this.openHand(seat, tiles));
+      });
+      detail.append(this.span("result-why", this.resultWhy(view, side)));
+      li.append(detail);
       list.append(li);
     });
   },
 
-  // "Score: You 35, Computer 20 (to 100)"; a best-of counts hands instead.
-  runningScore(view) {
-    const match = view.rules.match || {};
-    const sides = view.scores.map((_, side) => side);
-    if ("best_of" in match) {
-      const wins = sides.map((s) => `${this.sideName(s)} ${view.hand_wins[s] ?? 0}`).join(", ");
-      return `Hands won: ${wins} (best of ${match.best_of}).`;
-    }
-    const scores = sides.map((s) => `${this.sideName(s)} ${view.scores[s]}`).join(", ");
-    return `Score: ${scores}${match.target ? ` (to ${match.target})` : ""}.`;
+  openHand(seat, tiles) {
+    const hand = document.createElement("span");
+    hand.className = "result-hand";
+    hand.dataset.seat = String(seat);
+    // A partnership's row names its two players; alone, the side's name is the seat's.
+    if (this.info.teams) hand.append(this.span("result-player", this.who(seat)));
+    const row = document.createElement("span");
+    row.className = "result-tiles";
+    // A picture of the tiles: a plain span may not carry a label (axe aria-prohibited-attr).
+    row.setAttribute("role", "img");
+    row.setAttribute("aria-label", tiles.length ? tiles.join(", ") : "no tiles");
+    row.innerHTML = tiles.map((t) => handTileSVG(t)).join("");
+    hand.append(row);
+    const pips = tiles.reduce((sum, t) => sum + parseTile(t).reduce((a, b) => a + b, 0), 0);
+    hand.append(this.span("result-pips", tiles.length ? plural(pips, "pip") : "out"));
+    return hand;
   },
 
   renderRematch() {

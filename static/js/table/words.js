@@ -72,8 +72,11 @@ export const words = {
     const after = next.view;
     const lines = [];
     const wasAway = new Map(previous.table.seats.map((s) => [s.index, Boolean(s.away)]));
+    // A forfeit (gone for good, out of time) ends the match: no computer plays on for anyone.
+    const forfeited = previous.table.forfeited_by == null && next.table.forfeited_by != null;
     for (const seat of next.table.seats) {
       if (!wasAway.has(seat.index) || wasAway.get(seat.index) === Boolean(seat.away)) continue;
+      if (forfeited && seat.index === next.table.forfeited_by) continue;
       const mine = seat.index === after.seat;
       const who = mine ? "You" : seat.name;
       if (seat.away) lines.push(`${who} left: the computer plays for ${mine ? "you" : "them"}.`);
@@ -122,7 +125,9 @@ export const words = {
       });
     }
     if (after.result && !before.result) lines.push(this.resultWords(after));
-    if (after.match.finished && !before.match.finished) lines.push(this.matchWords(after));
+    if ((after.match.finished && !before.match.finished) || forfeited) {
+      lines.push(this.matchWords(after));
+    }
     else if (this.myTurn(after) && (!this.myTurn(before) || takenBack || from < history.length)) {
       lines.push(this.turnWords(after));
     }
@@ -151,71 +156,52 @@ export const words = {
     return view.history.length ? "Your turn." : "Your turn: open the hand.";
   },
 
-  // One sentence: how the hand ended and who won it.
+  // One short sentence: how the hand ended and who won it, each name once.
   resultWords(view) {
     const result = view.result;
     if (!result) return "";
-    const parts = [];
+    const winners = (result.winners || []).map((side) => this.sideName(side));
+    // Said after a colon: "you win", "your team wins" (a person's name keeps its capital).
+    const lower = (name) => (/^(You|Your team|The other team)$/.test(name) ? name[0].toLowerCase() + name.slice(1) : name);
+    const wins = winners.length
+      ? `${winners.map(lower).join(" and ")} ${winners.length > 1 ? "win" : this.verb(winners[0], "win")}`
+      : "";
     if (result.result === "out") {
       const out = result.hands.findIndex((tiles) => tiles.length === 0);
-      parts.push(out >= 0 ? `${this.who(out)} went out.` : "A player went out.");
-    } else if (result.result === "blocked") {
-      parts.push("The hand is blocked.");
-    } else {
-      parts.push("The count reached the target.");
+      const who = out >= 0 ? this.who(out) : "A player";
+      // Alone, the player who went out is the side that wins: name them once.
+      if (winners.length === 1 && !this.info.teams) return `${who} went out and ${this.verb(who, "win")} the hand.`;
+      return `${who} went out${wins ? `: ${wins} the hand` : ""}.`;
     }
-    const winners = result.winners || [];
-    if (!winners.length && result.result) parts.push("A tie: nobody wins the hand.");
-    for (const side of winners) {
-      const name = this.sideName(side);
-      parts.push(`${name} ${this.verb(name, "win")} the hand.`);
-    }
-    return parts.join(" ");
+    const how = result.result === "blocked" ? "The hand is blocked" : "The count reached the target";
+    if (!wins) return result.result ? `${how}: a tie, nobody wins it.` : `${how}.`;
+    return `${how}: ${wins} the hand.`;
   },
 
-  // Every side's points of the hand and why: the counts scored while playing, and what the
-  // hand's end brought (the others' pips, or the difference after a block).
-  resultReasons(view) {
+  // Each side's points of the hand in a few words: "counts 20 + out 5" (the counts scored
+  // while playing, and what the hand's end brought: the others' pips, or the difference
+  // after a block, rounded to five in the fives games).
+  resultWhy(view, side) {
     const result = view.result;
-    if (!result) return [];
     const rules = this.info; // the effective rules (the view's record lists only changes)
-    const sides = result.points.length;
-    const pips = new Array(sides).fill(0);
+    const pips = new Array(result.points.length).fill(0);
     result.hands.forEach((tiles, seat) => (pips[this.sideOf(seat)] += pipsOf(tiles)));
     const total = pips.reduce((a, b) => a + b, 0);
-    return result.points.map((points, side) => {
-      const name = this.sideName(side);
-      const won = result.winners.includes(side);
-      let end = 0;
-      let raw = 0;
-      let why = "";
-      if (won && result.result && rules.score !== "none") {
-        const others = total - pips[side];
-        if (result.result === "blocked" && rules.score === "difference") {
-          end = others - pips[side];
-          why = `blocked: ${pips[side]} against ${others}`;
-        } else if (result.result === "blocked") {
-          end = others;
-          why = `blocked with the fewest pips (${pips[side]}): the others' ${others}`;
-        } else {
-          end = others;
-          why = `out: the others' ${plural(others, "pip")}`;
-        }
-        // The house rule: going out also scores the partner's pips (the side's only pips left).
-        if (rules.out_counts_partner && result.result === "out") end += pips[side];
-        raw = end;
-        if (this.info.fives) end = roundToFive(end);
-      }
-      const counts = points - end;
-      const pieces = [];
-      if (counts > 0) pieces.push(`${counts} from counts`);
-      if (why) pieces.push(`${why}${end !== raw ? `, rounded to ${end}` : ""}`);
-      const reason = pieces.length ? ` (${pieces.join("; ")})` : "";
-      const scores = points
-        ? `${this.verb(name, "score")} ${plural(points, "point")}`
-        : `${this.verb(name, "score")} nothing`;
-      return `${name} ${scores}${reason}.`;
-    });
+    let end = 0;
+    let why = "";
+    if (result.winners.includes(side) && result.result && rules.score !== "none") {
+      const others = total - pips[side];
+      end = result.result === "blocked" && rules.score === "difference" ? others - pips[side] : others;
+      // The house rule: going out also scores the partner's pips (the side's only pips left).
+      if (rules.out_counts_partner && result.result === "out") end += pips[side];
+      const raw = end;
+      if (rules.fives) end = roundToFive(end);
+      // Nothing to count (a 0-0 left against an empty hand) says nothing.
+      if (raw > 0) why = `${result.result === "blocked" ? "block" : "out"} ${end}`;
+      if (raw > 0 && end !== raw) why += ` (${plural(raw, "pip")})`;
+    }
+    const counts = result.points[side] - end;
+    return [counts > 0 ? `counts ${counts}` : "", why].filter(Boolean).join(" + ");
   },
 
   matchWords(view) {
@@ -226,7 +212,13 @@ export const words = {
       const seat = this.state.table.seats.find((s) => s.index === forfeit);
       const name = this.who(forfeit);
       if (seat?.away) {
-        return `${name} left for good and ${name === "You" ? "lose" : "loses"} the match.`;
+        if (name === "You") return "You left for good and lose the match.";
+        // Of two sides, the one left at the table wins: say so, not only that the other lost.
+        const mine = view.scores.length === 2 && this.sideOf(this.me) !== this.sideOf(forfeit);
+        if (!this.watching && mine) {
+          return `${name} left for good: ${this.info.teams ? "your team wins" : "you win"} the match!`;
+        }
+        return `${name} left for good and loses the match.`;
       }
       return `${this.seatLabel(forfeit)} ran out of time and forfeits the match.`;
     }
