@@ -31,14 +31,15 @@ from .sampling import Sampler
 #: are drawn in batches until the played move's cost is known well enough (:func:`evaluate`), up
 #: to ``max_deals``. A number of deals, not a time: the same view and seed give the same grade
 #: however loaded the machine is (the seconds are only a guard against a runaway).
-COACH_BUDGET = Budget(seconds=5.0, max_deals=1536, exact_nodes=4000)
+COACH_BUDGET = Budget(seconds=5.0, max_deals=1024, exact_nodes=4000)
 #: Deals drawn between two looks at the estimate (the first look after one batch).
 BATCH = 32
 #: Sampling stops once the cost's standard error is at most this many points, or this share of
 #: the cost (a big mistake need not be known to the half point to be graded)...
 COST_ERROR = 0.5
 COST_SHARE = 0.05
-#: ... or once the played move, as the best, beats every other by this many standard errors.
+#: ... or once the played move, as the best, beats every other by this many standard errors
+#: (or the grade is surely Good or better, :data:`SURELY_GOOD`).
 CLEARLY_BEST = 3.0
 
 
@@ -62,6 +63,10 @@ THRESHOLDS: tuple[tuple[Grade, float], ...] = (
     (Grade.INACCURACY, 4.0),
     (Grade.MISTAKE, 8.0),
 )
+
+#: Sampling also stops once the cost is surely (two standard errors) at most this: within Good's
+#: points of the best, a closer look would only move the grade between Best and Good.
+SURELY_GOOD = THRESHOLDS[1][1]
 
 #: A decision's accuracy is 100 at no cost and halves every this many points lost.
 HALF_ACCURACY_POINTS = 6.0
@@ -138,15 +143,18 @@ def evaluate(
     the others' plays made them. The same deals value every move (their differences are
     paired), and deals are drawn until the difference that grades ``played`` is known: the
     best move's lead over it within :data:`COST_ERROR` points or :data:`COST_SHARE` of it (one
-    standard error), or ``played`` clearly the best, or ``budget.max_deals`` drawn."""
+    standard error), or ``played`` clearly the best, or ``budget.max_deals`` drawn (a quarter
+    of it with four seats)."""
     sampler, reader = Sampler(knowledge), Reader(knowledge)
     valuer = DealValues(knowledge, budget.exact_nodes)
     codes = knowledge.legal
     weights: list[float] = []
     rows: list[list[float]] = []
     deadline = time.perf_counter() + budget.seconds
-    while len(rows) < budget.max_deals:
-        for _ in range(min(BATCH, budget.max_deals - len(rows))):
+    # A deal of four hands plays out at about four times the cost of two (and never solves).
+    cap = max(BATCH, budget.max_deals * 4 // knowledge.rules.seats**2)
+    while len(rows) < cap:
+        for _ in range(min(BATCH, cap - len(rows))):
             dealt = sampler.deal(rng)
             weights.append(reader.weight(dealt.hands))
             rows.append([float(value) for value in valuer.of(dealt)])
@@ -182,14 +190,16 @@ def _known(
     best = best_of(knowledge, means)
     mine = codes.index(played)
     if best != played:
+        cost = means[best] - means[played]
         error = _paired_error(weights, rows, codes.index(best), mine)
-        return error <= max(COST_ERROR, COST_SHARE * (means[best] - means[played]))
+        return error <= max(COST_ERROR, COST_SHARE * cost) or cost + 2 * error <= SURELY_GOOD
     for other in range(len(codes)):
         if other == mine:
             continue
         lead = means[played] - means[codes[other]]
         error = _paired_error(weights, rows, mine, other)
-        if error > COST_ERROR and lead < CLEARLY_BEST * error:
+        settled = error <= COST_ERROR or 2 * error <= SURELY_GOOD
+        if not settled and lead < CLEARLY_BEST * error:
             return False
     return True
 
