@@ -230,6 +230,8 @@ def review_leaks(record: dict[str, Any], *, hand: int, seat: int, decisions: lis
                 if leaked:
                     leaks[ply] = sorted(leaked)
             replayed.apply(*move_from_record(data))
+    for ply in set(by_ply) - set(range(len(record["hands"][hand]["moves"]))):
+        leaks[ply] = "not a move of the hand"  # a moment the audit cannot check
     return leaks
 
 
