@@ -20,6 +20,7 @@ from accounts.guests import player_for
 from dominoes import client_address, limits
 from games import events, presence, selectors, services, snapshots
 from games.async_db import in_database
+from games.coach import selectors as coach_selectors
 from games.engine import IllegalMove, move_from_json
 from games.services import Player, StaleVersion, TableError
 
@@ -179,6 +180,18 @@ class TableConsumer(AsyncWebsocketConsumer):
         if remark["spectator"] and self.seat is not None:
             return
         await self._send({"type": "remark", "remark": remark})
+
+    async def table_review(self, event: dict[str, Any]) -> None:
+        """The coach stored a seat's review of a hand: sent to that seat's own connections
+        only, and only if its player may see it now (never while the hand can be played, nor
+        at a rated or tournament table before the match ends: games.coach.selectors)."""
+        if self.seat is None or event["seat"] != self.seat:
+            return
+        review = await in_database(coach_selectors.own_review)(
+            public_id=self.public_id, player=self.player, hand=event["hand"]
+        )
+        if review is not None:
+            await self._send({"type": "review", "version": self.sent_version, "review": review})
 
     # --- messages ---------------------------------------------------------------------------
     async def _handle(self, message: dict[str, Any]) -> None:

@@ -18,6 +18,7 @@ logger = logging.getLogger(__name__)
 
 CHANGED = "table.changed"
 REMARK = "table.remark"
+REVIEW = "table.review"
 PUBLISH_TIMEOUT = 5.0
 
 
@@ -35,6 +36,13 @@ def publish_remark(public_id: str, remark: dict[str, object]) -> None:
     one message of the group that carries content: a phrase of games.phrases and a name, public
     to its audience, which each connection checks (a spectator's, to spectators only)."""
     announce(group_name(public_id), {"type": REMARK, "remark": remark})
+
+
+def publish_review(public_id: str, *, hand: int, seat: int) -> None:
+    """Tell the table that the coach stored ``seat``'s review of ``hand`` (called after
+    commit). Only the numbers travel: the seat's own connection loads the review and checks
+    that its player may see it now (games.coach.selectors)."""
+    announce(group_name(public_id), {"type": REVIEW, "hand": hand, "seat": seat})
 
 
 def announce(group: str, message: dict[str, object]) -> None:

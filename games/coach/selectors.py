@@ -49,6 +49,14 @@ def own_reviews(*, table: Table, player: Player) -> list[dict[str, Any]]:
     return [review_json(row) for row in rows]
 
 
+def own_review(*, public_id: str, player: Player, hand: int) -> dict[str, Any] | None:
+    """The player's own review of hand ``hand`` (0-based) if they may see it now (as
+    :func:`own_reviews`), else None: what the table's socket sends its seat when the job has
+    stored it."""
+    table = Table.objects.prefetch_related("seats").get(public_id=public_id)
+    return next((r for r in own_reviews(table=table, player=player) if r["hand"] == hand), None)
+
+
 def match_reviews(table: Table) -> list[dict[str, Any]]:
     """Every review of a finished match (for its replay, whose hands are all shown)."""
     if not table.finished:

@@ -14,7 +14,7 @@ from functools import partial
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
-from games import jobs
+from games import events, jobs
 from games.models import HandReview, Table
 
 from .review import HandNotOver, review_hand
@@ -66,6 +66,10 @@ def review_finished_hand(*, public_id: str, hand: int) -> list[HandReview]:
         try:
             with transaction.atomic():
                 row.save()
+                # The seat's page shows it between hands (games.consumers), once it is stored.
+                transaction.on_commit(
+                    partial(events.publish_review, public_id, hand=hand, seat=row.seat)
+                )
         except IntegrityError:  # a second run of the job got there first
             continue
         stored.append(row)

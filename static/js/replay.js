@@ -13,7 +13,7 @@ class ReplayViewer {
   constructor(data) {
     this.data = data;
     this.steps = data.steps;
-    this.index = 0;
+    this.index = this.momentOfAddress();
     $("step").max = String(this.steps.length - 1);
     $("first").addEventListener("click", () => this.go(0));
     $("back").addEventListener("click", () => this.go(this.index - 1));
@@ -39,6 +39,16 @@ class ReplayViewer {
       open.addEventListener("change", () => this.render());
     }
     this.render();
+  }
+
+  // The step a link names ("#hand=H&ply=P", 0-based: the table's coach links to a moment),
+  // else the first.
+  momentOfAddress() {
+    const named = new URLSearchParams(location.hash.slice(1));
+    const hand = this.data.hands[Number(named.get("hand"))];
+    const ply = Number(named.get("ply"));
+    if (!named.has("hand") || !hand || !Number.isInteger(ply) || ply < 0) return 0;
+    return Math.min(this.steps.length - 1, hand.first_step + ply);
   }
 
   go(index) {

@@ -27,19 +27,31 @@ def blundered_match(monkeypatch, settings, user):
     """One hand of All Fives against the computer, my 6-2 played when 4-3 scored 15; my other
     moves the first legal one. Reviewed as it ends (the coach's job runs inline here)."""
     settings.COACH_REVIEWS = True
+    return play_the_blunder(blundered_table(monkeypatch, user), user)
+
+
+def blundered_table(monkeypatch, user, best_of: int = 1):
+    """The table of :func:`blundered_match`, every hand dealt the same, not yet played."""
     me = services.Player(user_id=user.id, session_key=None)
-    table = dealt_computer_table(monkeypatch, "all_fives", SCENE, player=me, match={"best_of": 1})
+    return dealt_computer_table(
+        monkeypatch, "all_fives", SCENE, player=me, match={"best_of": best_of}
+    )
+
+
+def play_the_blunder(table, user):
+    """Hand by hand as :func:`blundered_match` says, until the hand in play is over."""
+    me = services.Player(user_id=user.id, session_key=None)
     for _ in range(200):
         table.refresh_from_db()
-        if table.finished:
-            return table
         match = load(table.record)
+        if table.finished or match.needs_deal:
+            return table
         moves = match.legal_moves()
         chosen = next((m for m in moves if getattr(m, "tile", None) == BLUNDER), moves[0])
-        if len(match.histories[0]) != 2:
+        if len(match.histories[-1]) != 2:
             chosen = moves[0]
         services.play(public_id=table.public_id, player=me, move=chosen, seen_version=table.version)
-    raise AssertionError("the match did not end")
+    raise AssertionError("the hand did not end")
 
 
 def test_the_review_of_a_finished_hand_and_play_on_from_here(

@@ -51,6 +51,20 @@ def test_giving_up_a_count_of_fifteen_is_a_blunder_with_the_better_move_and_why(
     assert taken.best == "4-3" and taken.reason == ""
 
 
+def test_the_blunder_s_cost_is_known_within_a_tight_band_whatever_the_seed():
+    # The cost is estimated from sampled deals: at 48 deals a decision this blunder cost
+    # anywhere from 7.9 to 20.9 points (a Mistake at one seed); sampling until the cost's
+    # standard error is small keeps it within a few points of its worth (about 15).
+    view = count_of_fifteen_on_offer().view_for(0)
+    costs = []
+    for seed in range(8):
+        graded = grade_decision(view, Play(Tile(6, 2), End.RIGHT), seed=seed)
+        assert graded is not None and graded.grade is Grade.BLUNDER
+        costs.append(graded.cost)
+    assert min(costs) >= 12.0 and max(costs) <= 18.0, costs
+    assert max(costs) - min(costs) <= 4.0, costs
+
+
 def test_a_forced_move_is_not_graded():
     match = count_of_fifteen_on_offer()
     opening = dealt("6-6 4-3 6-2 1-1 2-1 1-0 0-0", "6-4 5-5 3-3 4-4 5-4 3-0 2-2")

@@ -200,3 +200,47 @@ def audit_remark(message: dict[str, Any], seat: int | None) -> None:
     assert (remark["text"], remark["spoken"]) == (phrase.text, phrase.spoken)
     assert not spelled_tiles(message), f"a remark spelled {sorted(spelled_tiles(message))}"
     assert seat is None or not remark["spectator"], f"seat {seat} was sent a spectator's remark"
+
+
+#: Every field of the coach's review message (games.consumers.table_review).
+REVIEW_FIELDS = frozenset(
+    {".type", ".version", ".review.critical[]"}
+    | {f".review.{key}" for key in ("hand", "seat", "accuracy", "luck", "forced")}
+    | {
+        f".review.decisions[].{key}"
+        for key in ("ply", "played", "best", "cost", "grade", "label", "expected", "reason")
+    }
+)
+
+
+def review_leaks(record: dict[str, Any], *, hand: int, seat: int, decisions: list) -> dict:
+    """For each graded decision of ``seat`` in hand ``hand`` of ``record``, the tiles it spells
+    that the seat could not see when it chose (its ply's moment): {} when none leaks."""
+    from games.engine import Deal, Rules, move_from_record
+
+    rules = Rules.from_record(record["rules"])
+    by_ply = {decision["ply"]: decision for decision in decisions}
+    replayed = Match(rules)
+    leaks = {}
+    for number, hand_record in enumerate(record["hands"][: hand + 1]):
+        replayed.start_hand(Deal.from_record(rules, hand_record["deal"]))
+        for ply, data in enumerate(hand_record["moves"]):
+            if number == hand and ply in by_ply:
+                leaked = spelled_tiles(by_ply[ply]) - Moment(replayed).may_know(seat)
+                if leaked:
+                    leaks[ply] = sorted(leaked)
+            replayed.apply(*move_from_record(data))
+    for ply in set(by_ply) - set(range(len(record["hands"][hand]["moves"]))):
+        leaks[ply] = "not a move of the hand"  # a moment the audit cannot check
+    return leaks
+
+
+def audit_review(message: dict[str, Any], record: dict[str, Any], seat: int | None) -> None:
+    """Fail unless a review reaches only the seat reviewed (never a spectator), with only its
+    audited fields, each decision naming only tiles the seat could see when it chose."""
+    review = message["review"]
+    assert seat is not None and review["seat"] == seat, f"seat {seat} got {review['seat']}'s"
+    unknown_fields = fields_of(message) - REVIEW_FIELDS
+    assert not unknown_fields, f"unaudited fields {sorted(unknown_fields)}"
+    leaks = review_leaks(record, hand=review["hand"], seat=seat, decisions=review["decisions"])
+    assert not leaks, f"the review names {leaks}"

@@ -20,11 +20,11 @@ from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
-from hidden_audit import Moment, audit, audit_remark, hands_of
-from test_consumers import connect, new_session, receive
+from hidden_audit import Moment, audit, audit_remark, audit_review, hands_of
+from test_consumers import connect, new_session, receive, record_of
 
 from games import consumers, events, selectors, services, snapshots, writes
-from games.engine import PRESET_SEATS, Deal, Match, Preset, Rules, load
+from games.engine import PRESET_SEATS, Deal, Match, Preset, Rules, export, load
 from games.models import LogEntry, Table
 
 GAMES = 1000
@@ -177,8 +177,11 @@ async def until(communicator, into: list, predicate) -> dict:
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
 @pytest.mark.parametrize("preset", [Preset.DRAW, Preset.ALL_FIVES])
-async def test_every_message_on_every_socket_shows_nobody_a_hidden_tile(preset, monkeypatch):
+async def test_every_message_on_every_socket_shows_nobody_a_hidden_tile(
+    preset, monkeypatch, settings
+):
     monkeypatch.setattr(consumers, "RATE_BURST", 10**6)  # a robot moves faster than people
+    settings.COACH_REVIEWS = True  # each player's review of the hand, audited below
     host_key, guest_key, watcher_key = [await sync_to_async(new_session)() for _ in range(3)]
     host = services.Player(user_id=None, session_key=host_key)
     rules = Rules.for_preset(preset, seats=2, match={"single_round": True})
@@ -216,6 +219,9 @@ async def test_every_message_on_every_socket_shows_nobody_a_hidden_tile(preset, 
         seen = states[mover]["version"]
         await sockets[mover].send_json_to({"type": "move", "version": seen, "move": move})
         states = await everyone_sees(lambda state, seen=seen: state["version"] > seen)
+    for seat in (0, 1):  # each player's own review of the hand, once it is over
+        while received[seat][-1]["type"] != "review":
+            received[seat].append(await receive(sockets[seat]))
     for seat, communicator in sockets.items():  # nothing else was sent
         assert await communicator.receive_nothing(timeout=0.3), received[seat][-1]
 
@@ -226,6 +232,9 @@ async def test_every_message_on_every_socket_shows_nobody_a_hidden_tile(preset, 
                 continue
             if message["type"] == "remark":
                 audit_remark(message, seat)
+                continue
+            if message["type"] == "review":
+                audit_review(message, await record_of(table), seat)
                 continue
             assert message["type"] == "state", message
             match = await sync_to_async(match_at)(table.public_id, message["version"])
@@ -310,3 +319,38 @@ def test_the_audit_finds_a_tile_a_forged_word_or_a_spectators_remark_sent_to_a_p
     audit_remark({"type": "remark", "remark": cheer}, None)
     with pytest.raises(AssertionError, match="spectator's remark"):
         audit_remark({"type": "remark", "remark": cheer}, 0)
+
+
+def test_the_audit_finds_a_review_sent_to_another_seat_or_naming_a_hidden_tile():
+    match = dealt_match()
+    seat = match.turn
+    match.apply(seat, match.legal_moves()[0])
+    match.apply(1 - seat, match.legal_moves()[0])
+    other = 1 - seat
+    # What the seat holds and what it cannot see at its second decision (ply 2), then made.
+    own = sorted(hands_of(match)[seat])[0]
+    hidden = sorted(hands_of(match)[other])[0]
+    match.apply(match.turn, match.legal_moves()[0])
+    record = export(match)
+    decision = {"ply": 2, "played": own, "best": own, "cost": 0, "grade": "best"}
+    decision |= {"label": "Best", "expected": 0.0, "reason": ""}
+    review = {"hand": 0, "seat": seat, "accuracy": 100, "luck": 0.0, "forced": 0}
+    message = {"type": "review", "version": 3, "review": {**review, "critical": []}}
+    message["review"]["decisions"] = [decision]
+    audit_review(message, record, seat)
+    with pytest.raises(AssertionError, match="got"):
+        audit_review(message, record, other)
+    with pytest.raises(AssertionError, match="got"):
+        audit_review(message, record, None)
+    leaking = {**decision, "reason": f"{hidden} was better"}
+    with pytest.raises(AssertionError, match="names"):
+        audit_review(
+            {**message, "review": {**message["review"], "decisions": [leaking]}}, record, seat
+        )
+    with pytest.raises(AssertionError, match="unaudited"):
+        audit_review({**message, "hands": [hidden]}, record, seat)
+    late = {**decision, "ply": 9}  # not a move of the hand: the audit cannot vouch for it
+    with pytest.raises(AssertionError, match="names"):
+        audit_review(
+            {**message, "review": {**message["review"], "decisions": [late]}}, record, seat
+        )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -21,14 +22,25 @@ from typing import Any
 from ..moves import DRAW, PASS, Move, encode
 from ..tiles import ALL_TILES, BIT, IS_DOUBLE, PIPS
 from ..view import SeatView
+from .inference import Reader
 from .knowledge import NUMBER_TILES, Knowledge
-from .master import Budget, decide
+from .master import Budget, DealValues, best_of
+from .sampling import Sampler
 
-#: The coach's thinking per decision: a hand of a person's seven to fourteen decisions is
-#: graded within a few seconds on a shared 2-core machine; the solver takes the small positions.
-#: A number of deals, not a time: the same view and seed give the same grade however loaded the
-#: machine is (the seconds are only a guard against a runaway).
-COACH_BUDGET = Budget(seconds=5.0, max_deals=48, exact_nodes=4000)
+#: The coach's thinking per decision, at most: the solver takes the small positions, and deals
+#: are drawn in batches until the played move's cost is known well enough (:func:`evaluate`), up
+#: to ``max_deals``. A number of deals, not a time: the same view and seed give the same grade
+#: however loaded the machine is (the seconds are only a guard against a runaway).
+COACH_BUDGET = Budget(seconds=5.0, max_deals=1024, exact_nodes=4000)
+#: Deals drawn between two looks at the estimate (the first look after one batch).
+BATCH = 32
+#: Sampling stops once the cost's standard error is at most this many points, or this share of
+#: the cost (a big mistake need not be known to the half point to be graded)...
+COST_ERROR = 0.5
+COST_SHARE = 0.05
+#: ... or once the played move, as the best, beats every other by this many standard errors
+#: (or the grade is surely Good or better, :data:`SURELY_GOOD`).
+CLEARLY_BEST = 3.0
 
 
 class Grade(StrEnum):
@@ -51,6 +63,10 @@ THRESHOLDS: tuple[tuple[Grade, float], ...] = (
     (Grade.INACCURACY, 4.0),
     (Grade.MISTAKE, 8.0),
 )
+
+#: Sampling also stops once the cost is surely (two standard errors) at most this: within Good's
+#: points of the best, a closer look would only move the grade between Best and Good.
+SURELY_GOOD = THRESHOLDS[1][1]
 
 #: A decision's accuracy is 100 at no cost and halves every this many points lost.
 HALF_ACCURACY_POINTS = 6.0
@@ -103,9 +119,8 @@ def grade_decision(
     code = encode(played)
     if code not in knowledge.legal:
         raise ValueError(f"{played} was not a legal move there")
-    decision = decide(knowledge, random.Random(seed), budget)
-    means = decision.means
-    best = decision.code
+    means = evaluate(knowledge, code, random.Random(seed), budget)
+    best = best_of(knowledge, means)
     cost = max(0.0, means[best] - means[code])
     if cost <= THRESHOLDS[0][1]:
         best = code  # as good as the best found: no better move to show
@@ -119,6 +134,84 @@ def grade_decision(
         expected=means[best],
         reason="" if best == code else reason(knowledge, played=code, best=best),
     )
+
+
+def evaluate(
+    knowledge: Knowledge, played: int, rng: random.Random, budget: Budget
+) -> dict[int, float]:
+    """Every legal move's mean value over deals consistent with the view, weighed by how likely
+    the others' plays made them. The same deals value every move (their differences are
+    paired), and deals are drawn until the difference that grades ``played`` is known: the
+    best move's lead over it within :data:`COST_ERROR` points or :data:`COST_SHARE` of it (one
+    standard error), or ``played`` clearly the best, or ``budget.max_deals`` drawn (a quarter
+    of it with four seats)."""
+    sampler, reader = Sampler(knowledge), Reader(knowledge)
+    valuer = DealValues(knowledge, budget.exact_nodes)
+    codes = knowledge.legal
+    weights: list[float] = []
+    rows: list[list[float]] = []
+    deadline = time.perf_counter() + budget.seconds
+    # A deal of four hands plays out at about four times the cost of two (and never solves).
+    cap = max(BATCH, budget.max_deals * 4 // knowledge.rules.seats**2)
+    while len(rows) < cap:
+        for _ in range(min(BATCH, cap - len(rows))):
+            dealt = sampler.deal(rng)
+            weights.append(reader.weight(dealt.hands))
+            rows.append([float(value) for value in valuer.of(dealt)])
+        if time.perf_counter() > deadline:
+            break
+        if sum(weights) > 0 and _known(
+            knowledge, _means(codes, weights, rows), played, weights, rows
+        ):
+            break
+    return _means(codes, weights, rows)
+
+
+def _means(codes: list[int], weights: list[float], rows: list[list[float]]) -> dict[int, float]:
+    """The weighted mean of each move's values (0 for all when no deal had any weight)."""
+    total = sum(weights)
+    if total <= 0:
+        return dict.fromkeys(codes, 0.0)
+    return {
+        code: sum(w * row[i] for w, row in zip(weights, rows, strict=True)) / total
+        for i, code in enumerate(codes)
+    }
+
+
+def _known(
+    knowledge: Knowledge,
+    means: dict[int, float],
+    played: int,
+    weights: list[float],
+    rows: list[list[float]],
+) -> bool:
+    """Whether the estimate grades ``played`` well enough (see :func:`evaluate`)."""
+    codes = knowledge.legal
+    best = best_of(knowledge, means)
+    mine = codes.index(played)
+    if best != played:
+        cost = means[best] - means[played]
+        error = _paired_error(weights, rows, codes.index(best), mine)
+        return error <= max(COST_ERROR, COST_SHARE * cost) or cost + 2 * error <= SURELY_GOOD
+    for other in range(len(codes)):
+        if other == mine:
+            continue
+        lead = means[played] - means[codes[other]]
+        error = _paired_error(weights, rows, mine, other)
+        settled = error <= COST_ERROR or 2 * error <= SURELY_GOOD
+        if not settled and lead < CLEARLY_BEST * error:
+            return False
+    return True
+
+
+def _paired_error(weights: list[float], rows: list[list[float]], one: int, other: int) -> float:
+    """The standard error of the weighted mean of ``one``'s value minus ``other``'s, deal by
+    deal (the ratio estimator's: the weights are likelihoods known up to a constant)."""
+    total = sum(weights)
+    differences = [row[one] - row[other] for row in rows]
+    mean = sum(w * d for w, d in zip(weights, differences, strict=True)) / total
+    spread = sum(w * w * (d - mean) ** 2 for w, d in zip(weights, differences, strict=True))
+    return math.sqrt(spread) / total
 
 
 _SLOT_WORDS = ("on the left", "on the right", "on the top", "on the bottom")

@@ -76,40 +76,55 @@ def played_out(dealt: HandState, code: int, side: int) -> float:
     return points[side] - max(p for s, p in enumerate(points) if s != side)
 
 
+class DealValues:
+    """Every candidate move's value on one sampled deal for ``knowledge``'s side: the same deal
+    for every candidate, so that their differences are paired (common random numbers). Solved
+    exactly while deals fit the solver's ``exact_nodes``, else played out (a deal too big to
+    solve means the next ones are too)."""
+
+    def __init__(self, knowledge: Knowledge, exact_nodes: int) -> None:
+        self.codes = knowledge.legal
+        self.side = knowledge.rules.side_of(knowledge.seat)
+        self.exact_nodes = exact_nodes
+        self.solving = knowledge.rules.sides == 2 and exact_nodes > 0
+        self.solved = 0
+
+    def of(self, dealt: HandState) -> list[int] | list[float]:
+        if self.solving:
+            values = Solver(node_limit=self.exact_nodes).gains_after(dealt, self.codes, self.side)
+            self.solving = values is not None
+            if values is not None:
+                self.solved += 1
+                return values
+        return [played_out(dealt, code, self.side) for code in self.codes]
+
+
 def decide(knowledge: Knowledge, rng: random.Random, budget: Budget) -> Decision:
     codes = knowledge.legal
     started = time.perf_counter()
     if len(codes) == 1:
         return Decision(codes[0], 0, 0, 0.0, {codes[0]: 0.0})
-    side = knowledge.rules.side_of(knowledge.seat)
     sampler = Sampler(knowledge)
     reader = Reader(knowledge)
-    solving = knowledge.rules.sides == 2 and budget.exact_nodes > 0
+    valuer = DealValues(knowledge, budget.exact_nodes)
     totals = dict.fromkeys(codes, 0.0)
     weights = 0.0
-    deals = solved = 0
+    deals = 0
     deadline = started + budget.seconds
     while deals < budget.max_deals and (deals < MIN_DEALS or time.perf_counter() < deadline):
         dealt = sampler.deal(rng)
         weight = reader.weight(dealt.hands)
-        values: list[int] | list[float] | None = None
-        if solving:
-            values = Solver(node_limit=budget.exact_nodes).gains_after(dealt, codes, side)
-            # A deal too big to solve now means the next ones are too: play them out.
-            solving = values is not None
-            solved += solving
-        if values is None:
-            values = [played_out(dealt, code, side) for code in codes]
-        for code, value in zip(codes, values, strict=True):
+        for code, value in zip(codes, valuer.of(dealt), strict=True):
             totals[code] += weight * value
         weights += weight
         deals += 1
     # The deals are weighed by chances that may all be tiny; only their ratios matter.
     means = {code: total / weights if weights else 0.0 for code, total in totals.items()}
-    return Decision(_best(knowledge, means), deals, solved, time.perf_counter() - started, means)
+    seconds = time.perf_counter() - started
+    return Decision(best_of(knowledge, means), deals, valuer.solved, seconds, means)
 
 
-def _best(knowledge: Knowledge, means: dict[int, float]) -> int:
+def best_of(knowledge: Knowledge, means: dict[int, float]) -> int:
     """The best mean; among equal ones (solved deals often value several moves the same), the
     move the hard level likes best, so that a tie goes to the play that blocks or keeps
     control rather than to chance."""

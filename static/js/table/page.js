@@ -110,6 +110,9 @@ export class TablePage {
         break;
       case "remark":
         this.receiveRemark(message);
+      case "review": // the coach's review of the hand just over (review.js)
+        this.renderReview(message);
+        break;
       case "arrival": // the computer's seat this watcher takes at the next hand (lobby.js)
         this.arriving = message.seat;
         this.renderLobby();
@@ -194,12 +197,20 @@ export class TablePage {
   }
 
   // --- rendering ---
+  // The coach's review between hands, its module loaded only once a hand of the person's ends.
+  renderReview(message = null) {
+    if (!this.review && !(message || (this.view.result && !this.watching))) return;
+    this.review ??= import("./review.js").then(({ HandReview }) => new HandReview(this));
+    this.review.then((review) => review.update(message));
+  }
+
   render() {
     this.renderLobby();
     this.renderSeats();
     this.renderInfo();
     this.renderBoard();
     this.renderResult();
+    this.renderReview();
     this.renderControls();
     this.renderHand();
     this.renderStatus();
