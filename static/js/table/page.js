@@ -110,6 +110,7 @@ export class TablePage {
         break;
       case "remark":
         this.receiveRemark(message);
+        break;
       case "review": // the coach's review of the hand just over (review.js)
         this.renderReview(message);
         break;
