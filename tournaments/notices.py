@@ -19,6 +19,10 @@ from tournaments.models import Entrant, Tournament, TournamentMatch
 Kind = Notification.Kind
 
 
+#: Where the tournament's page shows the reader's match and its "I'm ready" button.
+MY_MATCH = "#my-match"
+
+
 def page_of(tournament: Tournament) -> str:
     return reverse("tournaments:detail", args=[tournament.public_id])
 
@@ -103,7 +107,7 @@ def check_in_open(*, match: TournamentMatch) -> None:
                 f"Your match against {display_name(opponent.user)} is ready. Press "
                 "\"I'm ready\" on the tournament's page before check-in closes."
             ),
-            link=page_of(tournament),
+            link=page_of(tournament) + MY_MATCH,
         )
 
 
