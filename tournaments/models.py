@@ -234,11 +234,28 @@ class TournamentMatch(models.Model):
 
 class Invitation(models.Model):
     """An invitation by email to someone with no account yet: the emailed link (its token)
-    lets whoever signs up from it join, confirmed, once."""
+    lets whoever signs up from it join, confirmed, once; or, sent by a replacement, take the
+    place of ``replaces`` (before the start, or in ``match`` while it checks in)."""
 
     tournament = models.ForeignKey(Tournament, related_name="invitations", on_delete=models.CASCADE)
     email = models.EmailField()
     token = models.CharField(max_length=40, unique=True, default=new_token)
+    replaces = models.ForeignKey(
+        Entrant,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+        help_text="A replacement: the entrant whose place the newcomer takes.",
+    )
+    match = models.ForeignKey(
+        TournamentMatch,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+        help_text="A no-show's replacement: the match checking in that the newcomer plays.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -28,7 +28,11 @@ def tournament_for(public_id: str) -> Tournament:
 
 
 def invitation_for(token: str) -> Invitation | None:
-    return Invitation.objects.select_related("tournament__host").filter(token=token).first()
+    return (
+        Invitation.objects.select_related("tournament__host", "replaces__user", "match")
+        .filter(token=token)
+        .first()
+    )
 
 
 def version_of(public_id: str) -> int | None:
