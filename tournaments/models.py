@@ -211,6 +211,12 @@ class TournamentMatch(models.Model):
     override_reason = models.CharField(
         max_length=200, blank=True, help_text="Why the host set this result (overridden)."
     )
+    edge = models.IntegerField(
+        null=True,
+        blank=True,
+        help_text="Duplicate across tables: the first entrant's edge on the same deals over the "
+        "other tables, in the match's terms (None: the legs were compared with each other).",
+    )
     first_hands = models.PositiveSmallIntegerField(default=0)
     second_hands = models.PositiveSmallIntegerField(default=0)
     first_points = models.PositiveIntegerField(default=0)
