@@ -7,7 +7,14 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tournament_play import as_player, check_in_both, checking_in, play_out, tournament_with
+from tournament_play import (
+    as_player,
+    check_in_both,
+    checking_in,
+    end_check_in_window,
+    play_out,
+    tournament_with,
+)
 
 from billing import plans
 from games import services as games
@@ -315,3 +322,55 @@ def test_a_duplicate_knockout_of_four_plays_each_deal_at_two_tables_its_seeds_hi
     assert tournament.champion_id == final.winner_id
     first_leg.refresh_from_db()
     assert not first_leg.deals_private
+
+
+@pytest.mark.integration
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("format", "count", "rounds"), [("swiss", 6, 2), ("round_robin", 4, None)])
+def test_a_duplicate_swiss_or_round_robin_replays_each_deal_at_another_table(
+    monkeypatch, format, count, rounds
+):
+    """Three matches a round (a Swiss of six) go round as one group of three, two (a round
+    robin of four) as a pair: each second leg replays another table's first leg, never its own."""
+    monkeypatch.setattr(plans, "tournament_player_limit", lambda *, host: 20)
+    tournament, _ = tournament_with(
+        count, format=format, rounds=rounds, scoring="best_of", match_length=1, duplicate=True
+    )
+    services.start_tournament(host=tournament.host, public_id=tournament.public_id)
+    while Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.RUNNING:
+        for match in checking_in(tournament):
+            play_out(check_in_both(match))
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED and tournament.champion_id
+    played = tournament.matches.exclude(second=None).select_related("table", "first_leg")
+    for number in {m.round for m in played}:
+        in_round = [m for m in played if m.round == number]
+        firsts = {m.first_leg_id for m in in_round}
+        replayed = [m.table.deals_like_id for m in in_round]
+        assert sorted(replayed) == sorted(firsts)  # each first leg replayed once...
+        assert all(m.table.deals_like_id != m.first_leg_id for m in in_round)  # ...elsewhere
+        assert all(m.edge is not None for m in in_round)
+        assert not any(m.first_leg.deals_private for m in in_round)  # all shown by the end
+
+
+@pytest.mark.integration
+@pytest.mark.django_db(transaction=True)
+def test_a_table_with_no_first_leg_leaves_its_partner_its_own_deals(monkeypatch):
+    """Table two's first leg never happens (only one player checks in): table one's second
+    leg replays its own first leg's deals, seats swapped, as a match alone would."""
+    monkeypatch.setattr(plans, "tournament_player_limit", lambda *, host: 20)
+    tournament, _ = tournament_with(4, scoring="best_of", match_length=1, duplicate=True)
+    services.start_tournament(host=tournament.host, public_id=tournament.public_id)
+    one, two = sorted(checking_in(tournament), key=lambda m: m.slot)
+    leg = finished_leg(one)
+    one.refresh_from_db()
+    assert one.status == TournamentMatch.Status.WAITING
+    services.check_in(player=two.first.user, match_id=two.pk)
+    end_check_in_window(two)
+    assert services.close_check_in(match_id=two.pk)
+    one.refresh_from_db()
+    assert one.status == TournamentMatch.Status.CHECK_IN
+    second = finished_leg(one)
+    assert second.deals_like_id == leg.pk
+    one.refresh_from_db()
+    assert one.status == TournamentMatch.Status.FINISHED and one.edge is None
