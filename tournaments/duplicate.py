@@ -10,10 +10,10 @@ round has no other table: its second leg replays its own first leg's deals, seat
 
 The first leg seats the match's first entrant at seat 0, the second leg the second entrant.
 The match goes to the forfeit's opponent, else the better edge in the match's own terms
-(hands won for best-of, points for a target), then in the other, else (no comparison: a deal
-not played at another table, or cut short there by a forfeit) the better total over both
-legs in the same order, then the higher seed, the last tie-break everywhere in the
-tournaments.
+(hands won for best-of, points for a target); when level, or with no comparison (a deal not
+played at another table, or cut short there by a forfeit), the better total over both legs in
+those terms, then in the other, then the higher seed, the last tie-break everywhere in the
+tournaments. (So the result's words always name what decided it.)
 
 >>> first = Leg(hands=(2, 1), points=(150, 90))
 >>> second = Leg(hands=(2, 0), points=(140, 60))  # seat 0 is now the second entrant
@@ -122,15 +122,11 @@ def combine(
     forfeits = [leg.forfeited_by for leg in legs if leg.forfeited_by is not None]
     if forfeits:
         return Outcome(1 - forfeits[0], hands, points, by_forfeit=True)  # type: ignore[arg-type]
-    other: Unit = "points" if unit == "hands" else "hands"
-    edges = [edge(first, second, first_elsewhere, second_elsewhere, u) for u in (unit, other)]
-    if edges[0] is not None:
-        for value in edges:
-            if value:
-                return Outcome(0 if value > 0 else 1, hands, points, False, edges[0])
+    across = edge(first, second, first_elsewhere, second_elsewhere, unit)
+    if across:
+        return Outcome(0 if across > 0 else 1, hands, points, False, across)
     ranked = [hands, points] if unit == "hands" else [points, hands]
     for totals in ranked:
         if totals[0] != totals[1]:
-            winner = 0 if totals[0] > totals[1] else 1
-            return Outcome(winner, hands, points, False, edges[0])
-    return Outcome(0 if first_seeded_higher else 1, hands, points, False, edges[0])
+            return Outcome(0 if totals[0] > totals[1] else 1, hands, points, False, across)
+    return Outcome(0 if first_seeded_higher else 1, hands, points, False, across)

@@ -138,3 +138,19 @@ def test_the_bracket_shows_seeds_the_bye_as_a_bye_and_the_live_match(client):
         play_out(check_in_both(opened[0]))
     html = client.get(page).content.decode()
     assert 'class="live-mark"' not in html and "champion-banner" in html
+
+
+def test_a_duplicate_decided_across_tables_says_by_how_much_on_the_same_deals():
+    from tournaments.notices import score_words
+
+    match, _ = played("target", 25)
+    edge = 30 if match.winner_id == match.first_id else -30  # the winner's edge: 30
+    TournamentMatch.objects.filter(pk=match.pk).update(edge=edge)
+    match.refresh_from_db()
+    line = result_line(match.tournament)
+    assert "won on the same deals, 30 points better than at the other table (" in line
+    winner_first = match.winner_id == match.first_id
+    assert score_words(match, me_first=winner_first).endswith(
+        "; on the same deals as the other table: +30."
+    )
+    assert score_words(match, me_first=not winner_first).endswith(": -30.")
