@@ -205,6 +205,20 @@ def test_a_newcomers_place_is_refused_in_words_once_it_cannot_be_taken(mailoutbo
     assert entrant.user == players[0]
 
 
+def test_a_place_given_to_another_voids_the_newcomers_link(mailoutbox):
+    tournament, players = tournament_with(2)
+    entrant = tournament.entrants.get(user=players[0])
+    ask = dict(host=tournament.host, public_id=tournament.public_id, entrant_id=entrant.pk)
+    services.replace_entrant(**ask, email="newcomer@example.com")
+    token = emailed_token(mailoutbox, "newcomer@example.com")
+    substitute = make_user("sub")
+    services.replace_entrant(**ask, email=substitute.email)  # the host changed their mind
+    with pytest.raises(services.TournamentError, match="used or withdrawn"):
+        services.accept_invitation(player=make_user("newcomer"), token=token)
+    entrant.refresh_from_db()
+    assert entrant.user == substitute
+
+
 def test_only_the_host_emails_a_newcomer_a_place(mailoutbox):
     tournament, players = tournament_with(2)
     entrant = tournament.entrants.get(user=players[0])

@@ -172,6 +172,7 @@ def _email_the_place(
 
 
 def _take_place(tournament: Tournament, entrant: Entrant, substitute: AbstractBaseUser) -> None:
+    Invitation.objects.filter(replaces=entrant).delete()  # links to the place it had are void
     replaced = entrant.user
     entrant.user = substitute
     entrant.wants_rematch = False
