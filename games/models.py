@@ -108,6 +108,7 @@ class Table(models.Model):
         help_text="Duplicate: each hand is dealt from the seed of the same hand of this "
         "(finished) table, while it has one; fresh seeds after.",
     )
+    deals_private = models.BooleanField(default=False)  # games.services.create_seated_table says
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )

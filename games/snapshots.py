@@ -83,6 +83,8 @@ class TableSnapshot:
     arrivals: tuple[Arrival, ...] = ()
     # A duplicate's second leg deals from another table's log (only the locked path reads it).
     deals_like_id: int | None = None
+    # A duplicate's deals still to be played at another table: their seeds are withheld.
+    deals_private: bool = False
     # What is worked out of this snapshot once for all who ask (games.selectors.state_text):
     # a memo of what the fields above determine, never copied to another snapshot.
     memo: dict[str, Any] = dataclasses.field(
@@ -121,6 +123,7 @@ class TableSnapshot:
             fair_deal=None,
             hand_seed=table.hand_seed,
             deals_like_id=table.deals_like_id,
+            deals_private=table.deals_private,
             played_for=played_for_of(table, match),
             arrivals=tuple(
                 Arrival(a["seat"], a["name"], a["user"], a["guest"])
@@ -141,7 +144,9 @@ class TableSnapshot:
             version=version,
             match=match,
             deadline=deadline if person_to_move else None,
-            fair_deal=fair_deal_of(match, self.hand_seed, match_over=finished),
+            fair_deal=fair_deal_of(
+                match, self.hand_seed, match_over=finished, withheld=self.deals_private
+            ),
         )
 
 
@@ -156,9 +161,12 @@ def played_for_of(table: Table, match: Match) -> tuple[int, ...]:
     return tuple(writes.hand_index(match, position) for (position,) in positions)
 
 
-def fair_deal_of(match: Match, seed: str, *, match_over: bool = False) -> dict[str, Any] | None:
+def fair_deal_of(
+    match: Match, seed: str, *, match_over: bool = False, withheld: bool = False
+) -> dict[str, Any] | None:
     """The current hand's fair deal: the commitment to its seed while the hand is played, and
-    the seed once it is over (or the match is, a forfeit included: ``match_over``)."""
+    the seed once it is over (or the match is, a forfeit included: ``match_over``), unless
+    ``withheld`` (a duplicate's deal that another table has still to play)."""
     if not match.deals or not seed:
         return None
     # Between hands (needs_deal) or at the match's end, the hand in play is over.
@@ -166,7 +174,7 @@ def fair_deal_of(match: Match, seed: str, *, match_over: bool = False) -> dict[s
     return {
         "hand": len(match.deals) - 1,
         "commitment": commitment(seed),
-        "seed": seed if over else None,
+        "seed": seed if over and not withheld else None,
     }
 
 

@@ -300,20 +300,29 @@ class Mailbox:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
 
-    def bodies(self) -> list[str]:
-        bodies = []
+    def messages(self) -> list[email.message.EmailMessage]:
+        """Every message so far (``to``, ``subject`` and the rest are its headers)."""
+        messages = []
         for path in sorted(self.folder.glob("*.log")):
             for chunk in path.read_bytes().split(SEPARATOR):
                 if chunk.strip():
-                    message = email.message_from_bytes(chunk, policy=policy.default)
-                    bodies.append(message.get_body(("plain",)).get_content())
-        return bodies
+                    messages.append(email.message_from_bytes(chunk, policy=policy.default))
+        return messages
 
-    def link(self, path_prefix: str, *, after: int = 0, timeout: float = 10) -> str:
-        """The first link to ``path_prefix`` in a message past the first ``after``."""
+    def bodies(self) -> list[str]:
+        return [message.get_body(("plain",)).get_content() for message in self.messages()]
+
+    def link(
+        self, path_prefix: str, *, after: int = 0, to: str = "", subject: str = "", timeout=10
+    ) -> str:
+        """The first link to ``path_prefix`` in a message past the first ``after`` (sent
+        ``to`` that address, its subject starting with ``subject``, if given)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            for body in self.bodies()[after:]:
+            for message in self.messages()[after:]:
+                if to and str(message["to"]) != to or not message["subject"].startswith(subject):
+                    continue
+                body = message.get_body(("plain",)).get_content()
                 found = re.search(rf"https?://\S+{re.escape(path_prefix)}\S+", body)
                 if found:
                     return found.group(0)

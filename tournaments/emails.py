@@ -11,7 +11,9 @@ from tournaments.models import Entrant, Invitation, Tournament
 def send_invitation(*, invitation_id: int, link: str) -> bool:
     """Email the invitation's link to its address."""
     invitation = (
-        Invitation.objects.select_related("tournament__host").filter(pk=invitation_id).first()
+        Invitation.objects.select_related("tournament__host", "replaces__user", "match")
+        .filter(pk=invitation_id)
+        .first()
     )
     if invitation is None:
         return False
@@ -22,6 +24,7 @@ def send_invitation(*, invitation_id: int, link: str) -> bool:
         message=(
             f"{host} invites you to play in {tournament.name}, a dominoes tournament "
             f"({tournament.format_description}, {tournament.match_description}).\n\n"
+            f"{place_words(invitation)}"
             f"Sign up and join from this link (it works once):\n{link}\n\n"
             "If you did not expect this, ignore it: nothing happens."
         ),
@@ -29,6 +32,19 @@ def send_invitation(*, invitation_id: int, link: str) -> bool:
         recipient_list=[invitation.email],
     )
     return True
+
+
+def place_words(invitation: Invitation) -> str:
+    """A replacement's place, in a sentence (nothing for a plain invitation)."""
+    if invitation.replaces is None:
+        return ""
+    name = display_name(invitation.replaces.user)
+    if invitation.match is None:
+        return f"You take {name}'s place.\n\n"
+    return (
+        f"You take {name}'s place in round {invitation.match.round}, which is checking in "
+        'now: sign up and accept soon, then press "I\'m ready".\n\n'
+    )
 
 
 def send_notice(*, tournament_id: int, text: str) -> int:

@@ -84,8 +84,9 @@ class TournamentSettingsForm(forms.ModelForm):
         }
         help_texts = {
             "rounds": "With Swiss: how many rounds are played (at most half the players).",
-            "duplicate": "Each match is played twice on the same deals with the seats "
-            "swapped, so the luck of the deal cancels.",
+            "duplicate": "Each match is played in two legs, the seats swapped; the second "
+            "on another table's deals, compared with that table, so the luck of the deal "
+            "cancels (a match alone in its round replays its own).",
             "description": "What players read first on the tournament's page.",
             "rules_text": "Your house rules and conduct, shown under the description.",
             "auto_start": "Otherwise you press Start now on this page.",

@@ -2,6 +2,8 @@
 console. Thin: every change is one call of :mod:`tournaments.services`, which checks that the
 tournament is the host's own and words each refusal; the pages only show what it says."""
 
+from functools import partial
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -227,15 +229,38 @@ def seed_order(request: HttpRequest, public_id: str) -> HttpResponse:
     )
 
 
+def _replaced(request: HttpRequest, public_id: str, replace, done: str) -> HttpResponse:
+    """A replacement's answer: the place given (``done``), or the link emailed to a newcomer."""
+    _own(request, public_id)
+    try:
+        replacement = replace(site=request.build_absolute_uri("/").rstrip("/"))
+    except services.TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        if replacement.emailed:
+            messages.success(
+                request,
+                f"{replacement.emailed} has no account: emailed a link to sign up and take "
+                f"{replacement.entrant}'s place, which stays theirs until then.",
+            )
+        else:
+            messages.success(request, done)
+    return redirect("tournaments:console", public_id=public_id)
+
+
 @require_POST
 @login_required
 def replace(request: HttpRequest, public_id: str, entrant_id: int) -> HttpResponse:
     email = request.POST.get("email", "")
-    return _act(
+    return _replaced(
         request,
         public_id,
-        lambda: services.replace_entrant(
-            host=request.user, public_id=public_id, entrant_id=entrant_id, email=email
+        partial(
+            services.replace_entrant,
+            host=request.user,
+            public_id=public_id,
+            entrant_id=entrant_id,
+            email=email,
         ),
         f"Replaced: {email.strip()} has the place.",
     )
@@ -246,10 +271,11 @@ def replace(request: HttpRequest, public_id: str, entrant_id: int) -> HttpRespon
 def replace_no_show(request: HttpRequest, public_id: str, match_id: int) -> HttpResponse:
     email = request.POST.get("email", "")
     entrant = request.POST.get("entrant", "")
-    return _act(
+    return _replaced(
         request,
         public_id,
-        lambda: services.replace_no_show(
+        partial(
+            services.replace_no_show,
             host=request.user,
             public_id=public_id,
             match_id=match_id,

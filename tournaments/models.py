@@ -211,6 +211,12 @@ class TournamentMatch(models.Model):
     override_reason = models.CharField(
         max_length=200, blank=True, help_text="Why the host set this result (overridden)."
     )
+    edge = models.IntegerField(
+        null=True,
+        blank=True,
+        help_text="Duplicate across tables: the first entrant's edge on the same deals over the "
+        "other tables, in the match's terms (None: the legs were compared with each other).",
+    )
     first_hands = models.PositiveSmallIntegerField(default=0)
     second_hands = models.PositiveSmallIntegerField(default=0)
     first_points = models.PositiveIntegerField(default=0)
@@ -234,11 +240,28 @@ class TournamentMatch(models.Model):
 
 class Invitation(models.Model):
     """An invitation by email to someone with no account yet: the emailed link (its token)
-    lets whoever signs up from it join, confirmed, once."""
+    lets whoever signs up from it join, confirmed, once; or, sent by a replacement, take the
+    place of ``replaces`` (before the start, or in ``match`` while it checks in)."""
 
     tournament = models.ForeignKey(Tournament, related_name="invitations", on_delete=models.CASCADE)
     email = models.EmailField()
     token = models.CharField(max_length=40, unique=True, default=new_token)
+    replaces = models.ForeignKey(
+        Entrant,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+        help_text="A replacement: the entrant whose place the newcomer takes.",
+    )
+    match = models.ForeignKey(
+        TournamentMatch,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+        help_text="A no-show's replacement: the match checking in that the newcomer plays.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

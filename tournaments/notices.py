@@ -19,6 +19,10 @@ from tournaments.models import Entrant, Tournament, TournamentMatch
 Kind = Notification.Kind
 
 
+#: Where the tournament's page shows the reader's match and its "I'm ready" button.
+MY_MATCH = "#my-match"
+
+
 def page_of(tournament: Tournament) -> str:
     return reverse("tournaments:detail", args=[tournament.public_id])
 
@@ -103,7 +107,7 @@ def check_in_open(*, match: TournamentMatch) -> None:
                 f"Your match against {display_name(opponent.user)} is ready. Press "
                 "\"I'm ready\" on the tournament's page before check-in closes."
             ),
-            link=page_of(tournament),
+            link=page_of(tournament) + MY_MATCH,
         )
 
 
@@ -132,6 +136,9 @@ def score_words(match: TournamentMatch, *, me_first: bool) -> str:
     else:
         scores, unit = (match.first_points, match.second_points), "points"
     mine, theirs = scores if me_first else scores[::-1]
+    if match.edge:  # duplicate across tables: the same deals at the other table decided
+        edge = match.edge if me_first else -match.edge
+        return f"{mine}–{theirs} in {unit}; on the same deals as the other table: {edge:+d}."
     if mine == theirs and unit == "hands":  # a duplicate level on hands: points decided
         points = (match.first_points, match.second_points)[:: 1 if me_first else -1]
         return f"{mine}–{theirs} in hands, {points[0]}–{points[1]} in points."

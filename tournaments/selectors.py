@@ -28,7 +28,11 @@ def tournament_for(public_id: str) -> Tournament:
 
 
 def invitation_for(token: str) -> Invitation | None:
-    return Invitation.objects.select_related("tournament__host").filter(token=token).first()
+    return (
+        Invitation.objects.select_related("tournament__host", "replaces__user", "match")
+        .filter(token=token)
+        .first()
+    )
 
 
 def version_of(public_id: str) -> int | None:
@@ -182,6 +186,23 @@ class MatchRow:
         return self.match.status == TournamentMatch.Status.PLAYING
 
     @property
+    def duplicate_note(self) -> str:
+        """Which deals a duplicate match's second leg plays, while it is played or awaited."""
+        m = self.match
+        if m.first_leg_id is None or m.status == TournamentMatch.Status.FINISHED:
+            return ""
+        if m.table_id is None:
+            return "First leg played: the second waits for the other table's first leg."
+        if m.table.deals_like_id == m.first_leg_id:
+            return (
+                "Second leg on the first leg's deals, seats swapped: no other table plays "
+                "this round."
+            )
+        if m.status == TournamentMatch.Status.WAITING:
+            return "Both legs played: waiting for the other table to finish the same deals."
+        return "Second leg on the other table's deals, seats swapped; compared with it."
+
+    @property
     def result(self) -> str:
         """The result in the match's own terms, the winner's score first: "Alice won 2–1 in
         hands" (Best of), "Alice won 100–64 in points" (a target), "Alice won by forfeit"
@@ -200,6 +221,11 @@ class MatchRow:
         if m.override_reason and not any(scores):  # the host's word, no score to show
             return f"{self.winner} won{said}"
         won, lost = scores if m.winner_id == m.first_id else scores[::-1]
+        if m.edge:  # compared across tables: the edge on the same deals decided
+            return (
+                f"{self.winner} won on the same deals, {abs(m.edge)} {unit} better than at "
+                f"the other table ({won}–{lost} in {unit}){said}"
+            )
         words = f"{self.winner} won {won}–{lost} in {unit}"
         if won == lost and unit == "hands":  # a duplicate level on hands: points decided
             mine, theirs = (m.first_points, m.second_points)[

@@ -247,10 +247,10 @@ def record_with_seeds(table: Table) -> dict[str, Any]:
     holding the file can check the deals, and ``"take_backs"``, how many times moves were
     taken back, when they were (a key the record's readers ignore, as they ignore the seeds)."""
     record = table.record
-    hands = [
-        {**hand, "seed": seed}
-        for hand, seed in zip(record["hands"], seeds_of_table(table), strict=True)
-    ]
+    seeds = seeds_of_table(table)
+    if table.deals_private:  # another table has these deals still to play
+        seeds = [None] * len(seeds)
+    hands = [{**hand, "seed": seed} for hand, seed in zip(record["hands"], seeds, strict=True)]
     taken_back = {"take_backs": table.take_backs} if table.take_backs else {}
     return {**record, **taken_back, "hands": hands}
 

@@ -77,7 +77,7 @@ from games.services.presence import (
 from games.services.rated import is_rated
 from games.services.remarks import remarks_heard, say_remark, speaker_token
 from games.services.rematch import vote_rematch
-from games.services.tournament_tables import create_seated_table
+from games.services.tournament_tables import create_seated_table, publish_deals
 
 __all__ = [
     "BETWEEN_HANDS_SECONDS",
@@ -109,6 +109,7 @@ __all__ = [
     "create_computer_table",
     "create_online_table",
     "create_seated_table",
+    "publish_deals",
     "decide",
     "display_name",
     "enforce_deadline",

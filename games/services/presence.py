@@ -37,8 +37,8 @@ def open_table(*, public_id: str, player: Player) -> Opened:
     except Table.DoesNotExist:
         raise TableNotFound from None
     seat = player.seat_in(table.seats.all())
-    if seat is None and table.kind == Table.Kind.COMPUTER:
-        raise NotYourSeat
+    if seat is None and (table.kind == Table.Kind.COMPUTER or table.deals_private):
+        raise NotYourSeat  # no spectators (a duplicate's deals to come elsewhere: none yet)
     if seat is None or table.kind != Table.Kind.ONLINE:
         return Opened(seat.index if seat else None, None)
     # Opening the table again is coming back: the seat is the player's again.

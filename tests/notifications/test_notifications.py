@@ -1,6 +1,8 @@
 """The bell: notify() writes a notification, emails it (through the mail job) and tells the
 person's open pages; the list page marks what it shows read; the socket is the person's own."""
 
+from datetime import timedelta
+
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -80,6 +82,20 @@ def test_the_list_page_shows_the_newest_first_and_marks_them_read(client):
     again = client.get("/notifications/").content.decode()
     assert 'class="new-badge"' not in again
     assert client.get("/notifications/state.json").json()["unread"] == 0
+
+
+@pytest.mark.django_db
+def test_the_list_says_just_now_then_how_long_ago(client):
+    ann = make_user("ann")
+    fresh = services.notify(user=ann, kind=Kind.RESULT, title="Fresh")
+    older = services.notify(user=ann, kind=Kind.RESULT, title="Older")
+    Notification.objects.filter(pk=older.pk).update(
+        created_at=fresh.created_at - timedelta(hours=2)
+    )
+    client.force_login(ann)
+    listing = client.get("/notifications/").content.decode()
+    assert listing.count("Just now") == 1
+    assert "2\xa0hours ago" in listing and "0\xa0minutes" not in listing
 
 
 @pytest.mark.django_db

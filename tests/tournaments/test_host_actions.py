@@ -3,6 +3,7 @@ start time, replacing an entrant before the start or a no-show at check-in, and 
 result with a reason (the standings, the bracket and the champion follow). Each refuses
 anyone but the host, in words, and a refusal changes nothing."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -18,6 +19,7 @@ from tournament_play import (
     tournament_with,
 )
 
+from accounts.selectors import display_name
 from tournaments import selectors, services
 from tournaments.models import Tournament, TournamentMatch
 
@@ -112,11 +114,11 @@ def test_the_host_replaces_an_entrant_before_the_start(mailoutbox):
     ("email", "refusal"),
     [
         ("", "Give the substitute's email address."),
-        ("nobody@example.com", "Nobody has an account with nobody@example.com"),
+        ("not an address", "not an address is not an email address."),
         ("player1@example.com", "player1@example.com is in this tournament already."),
     ],
 )
-def test_a_replacement_needs_a_player_with_an_account_not_in_it(email, refusal):
+def test_a_replacement_needs_an_address_of_someone_not_in_it(email, refusal):
     tournament, players = tournament_with(2)
     entrant = tournament.entrants.get(user=players[0])
     with pytest.raises(services.TournamentError, match=refusal):
@@ -149,6 +151,147 @@ def test_only_its_host_replaces_and_before_the_start_only():
         )
     entrant.refresh_from_db()
     assert entrant.user == players[0]
+
+
+# --- replacing by a newcomer (no account): the emailed link takes the place ------------------
+def emailed_token(mailoutbox, address: str) -> str:
+    (message,) = [m for m in mailoutbox if m.to == [address] and "/invitations/" in m.body]
+    return re.search(r"/invitations/([\w-]+)/", message.body).group(1)
+
+
+def test_the_host_replaces_an_entrant_by_a_newcomer_who_signs_up_from_the_link(mailoutbox):
+    tournament, players = tournament_with(3)
+    entrant = tournament.entrants.get(user=players[0])
+    mailoutbox.clear()
+    replacement = services.replace_entrant(
+        host=tournament.host,
+        public_id=tournament.public_id,
+        entrant_id=entrant.pk,
+        email="Newcomer@example.com",
+        site="https://dominoes.example",
+    )
+    assert replacement.emailed == "newcomer@example.com" and replacement.entrant == entrant
+    entrant.refresh_from_db()
+    assert entrant.user == players[0]  # theirs until the newcomer accepts
+    (message,) = mailoutbox
+    assert message.to == ["newcomer@example.com"]
+    assert f"You take {display_name(players[0])}'s place." in message.body
+    assert "https://dominoes.example/tournaments/invitations/" in message.body
+    token = emailed_token(mailoutbox, "newcomer@example.com")
+    mailoutbox.clear()
+    newcomer = make_user("newcomer")  # signed up from the link
+    assert services.accept_invitation(player=newcomer, token=token) == entrant
+    entrant.refresh_from_db()
+    assert entrant.user == newcomer and entrant.status == "confirmed"
+    assert entrant.seed_position is None and tournament.entrants.count() == 3
+    assert {m.to[0] for m in mailoutbox} == {"newcomer@example.com", "player0@example.com"}
+    with pytest.raises(services.TournamentError, match="used or withdrawn"):
+        services.accept_invitation(player=make_user("sharer"), token=token)
+
+
+def test_a_newcomers_place_is_refused_in_words_once_it_cannot_be_taken(mailoutbox):
+    tournament, players = tournament_with(3)
+    entrant = tournament.entrants.get(user=players[0])
+    ask = dict(host=tournament.host, public_id=tournament.public_id, entrant_id=entrant.pk)
+    services.replace_entrant(**ask, email="newcomer@example.com")
+    token = emailed_token(mailoutbox, "newcomer@example.com")
+    with pytest.raises(services.TournamentError, match="You are in this tournament already"):
+        services.accept_invitation(player=players[1], token=token)
+    services.start_tournament(host=tournament.host, public_id=tournament.public_id)
+    before = f"{display_name(players[0])}'s place was to be taken before"
+    with pytest.raises(services.TournamentError, match=before):
+        services.accept_invitation(player=make_user("newcomer"), token=token)
+    entrant.refresh_from_db()
+    assert entrant.user == players[0]
+
+
+def test_a_place_given_to_another_voids_the_newcomers_link(mailoutbox):
+    tournament, players = tournament_with(2)
+    entrant = tournament.entrants.get(user=players[0])
+    ask = dict(host=tournament.host, public_id=tournament.public_id, entrant_id=entrant.pk)
+    services.replace_entrant(**ask, email="newcomer@example.com")
+    token = emailed_token(mailoutbox, "newcomer@example.com")
+    substitute = make_user("sub")
+    services.replace_entrant(**ask, email=substitute.email)  # the host changed their mind
+    with pytest.raises(services.TournamentError, match="used or withdrawn"):
+        services.accept_invitation(player=make_user("newcomer"), token=token)
+    entrant.refresh_from_db()
+    assert entrant.user == substitute
+
+
+def test_only_the_host_emails_a_newcomer_a_place(mailoutbox):
+    tournament, players = tournament_with(2)
+    entrant = tournament.entrants.get(user=players[0])
+    mailoutbox.clear()
+    for someone in (make_host("other"), players[1]):
+        with pytest.raises(services.NotYourTournament):
+            services.replace_entrant(
+                host=someone,
+                public_id=tournament.public_id,
+                entrant_id=entrant.pk,
+                email="newcomer@example.com",
+            )
+    assert not tournament.invitations.exists() and mailoutbox == []
+
+
+def test_the_host_replaces_a_no_show_by_a_newcomer_who_checks_in_and_plays(mailoutbox):
+    tournament, players = tournament_with(2)
+    services.start_tournament(host=tournament.host, public_id=tournament.public_id)
+    (match,) = checking_in(tournament)
+    present, absent = match.first, match.second
+    services.check_in(player=present.user, match_id=match.pk)
+    TournamentMatch.objects.filter(pk=match.pk).update(
+        check_in_deadline=timezone.now() + timedelta(seconds=30)
+    )
+    ask = dict(host=tournament.host, public_id=tournament.public_id, match_id=match.pk)
+    replacement = services.replace_no_show(
+        **ask, entrant_id=absent.pk, email="newcomer@example.com"
+    )
+    assert replacement.emailed == "newcomer@example.com"
+    match.refresh_from_db()
+    assert match.second.user == absent.user  # the place waits for the newcomer
+    assert match.check_in_deadline - timezone.now() > timedelta(minutes=4)  # time to sign up
+    (message,) = [m for m in mailoutbox if m.to == ["newcomer@example.com"]]
+    assert "place in round 1, which is checking in now" in message.body
+    TournamentMatch.objects.filter(pk=match.pk).update(
+        check_in_deadline=timezone.now() + timedelta(seconds=30)
+    )
+    newcomer = make_user("newcomer")
+    services.accept_invitation(player=newcomer, token=emailed_token(mailoutbox, newcomer.email))
+    match.refresh_from_db()
+    assert match.second.user == newcomer and match.first_ready and not match.second_ready
+    assert match.check_in_deadline - timezone.now() > timedelta(minutes=4)  # a whole window
+    services.check_in(player=newcomer, match_id=match.pk)
+    match.refresh_from_db()
+    play_out(match.table)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+
+
+@pytest.mark.parametrize("change", ["checked in after all", "check-in closed"])
+def test_a_no_shows_place_emailed_is_refused_once_it_cannot_be_taken(change, mailoutbox):
+    tournament, players = tournament_with(2)
+    services.start_tournament(host=tournament.host, public_id=tournament.public_id)
+    (match,) = checking_in(tournament)
+    services.replace_no_show(
+        host=tournament.host,
+        public_id=tournament.public_id,
+        match_id=match.pk,
+        entrant_id=match.second_id,
+        email="newcomer@example.com",
+    )
+    absent = match.second.user
+    if change == "checked in after all":
+        services.check_in(player=absent, match_id=match.pk)
+        refusal = f"{display_name(absent)} checked in after all: the place is theirs."
+    else:
+        end_check_in_window(match)
+        refusal = f"The check-in of {display_name(absent)}'s match has closed"
+    token = emailed_token(mailoutbox, "newcomer@example.com")
+    with pytest.raises(services.TournamentError, match=refusal):
+        services.accept_invitation(player=make_user("newcomer"), token=token)
+    match.refresh_from_db()
+    assert match.second.user == absent
 
 
 # --- replacing a no-show at check-in ---------------------------------------------------------

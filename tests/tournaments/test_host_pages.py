@@ -257,3 +257,37 @@ def test_the_host_sends_a_notice_to_every_entrant(client, mailoutbox):
     )
     assert all(len(mail.to) == 1 and mail.body == "We start at 8 sharp." for mail in mailoutbox)
     assert mailoutbox[0].subject.startswith("Spring cup: a notice from")
+
+
+def test_the_host_replaces_a_no_show_by_a_newcomer_from_the_console(client, mailoutbox):
+    """The console's "Replace" at check-in with an address of no account: the newcomer is
+    emailed a link, signs up, sees whose place they take, accepts and is in the match."""
+    tournament, _ = tournament_with(2)
+    services.start_tournament(host=tournament.host, public_id=tournament.public_id)
+    (match,) = checking_in(tournament)
+    absent = match.second
+    client.force_login(tournament.host)
+    console = client.get(console_url(tournament)).content.decode()
+    assert "No account yet? They are emailed a link to sign up and take the place." in console
+    answer = client.post(
+        console_url(tournament, "replace_no_show", match.pk),
+        {"entrant": absent.pk, "email": "newcomer@example.com"},
+        follow=True,
+    ).content.decode()
+    assert (
+        f"newcomer@example.com has no account: emailed a link to sign up and take {absent}"
+        "&#x27;s place, which stays theirs until then." in answer
+    )
+    (message,) = [m for m in mailoutbox if m.to == ["newcomer@example.com"]]
+    (link,) = [w for w in message.body.split() if "/invitations/" in w]
+    assert link.startswith("http://testserver/tournaments/invitations/")  # the host's site
+    client.logout()
+    newcomer = make_user("newcomer")
+    client.force_login(newcomer)
+    page = client.get(link).content.decode()
+    assert f"You take {absent}'s place in round 1, checking in now." in page
+    joined = client.post(link)
+    assert joined.url == reverse("tournaments:detail", args=[tournament.public_id])
+    match.refresh_from_db()
+    assert match.second.user == newcomer and match.status == TournamentMatch.Status.CHECK_IN
+    assert b"I'm ready" in client.get(joined.url).content

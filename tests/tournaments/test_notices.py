@@ -126,11 +126,11 @@ def test_check_in_open_tells_both_players_with_the_link_and_the_bye_nobody():
     for player in playing:
         (note,) = told(player, Kind.CHECK_IN)
         assert note.title == "Check in now: round 1 of Spring cup"
-        assert note.link == f"/tournaments/{tournament.public_id}/"
+        assert note.link == f"/tournaments/{tournament.public_id}/#my-match"  # "I'm ready"
         (opponent,) = playing - {player}
         assert f"Your match against {display_name(opponent)}" in note.body
         (message,) = [m for m in mailed(player) if m.subject == note.title]
-        assert f"http://localhost:8000/tournaments/{tournament.public_id}/" in message.body
+        assert f"http://localhost:8000/tournaments/{tournament.public_id}/#my-match" in message.body
     assert not told(resting, Kind.CHECK_IN)
 
 

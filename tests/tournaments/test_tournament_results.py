@@ -118,3 +118,39 @@ def test_the_results_download_as_csv_in_their_own_terms(client):
     first, second = (f"Player {e.user.pk}" for e in (match.first, match.second))
     winner = f"Player {match.winner.user.pk}"
     assert rows[1:] == [["1", first, second, "Finished", winner, line]]
+
+
+def test_the_bracket_shows_seeds_the_bye_as_a_bye_and_the_live_match(client):
+    """Issue 23, 5: each player's seed by their name, a bye read "v bye", the match being
+    played marked live, and the champion's banner once it is over."""
+    tournament, _ = tournament_with(3)
+    services.start_tournament(host=tournament.host, public_id=tournament.public_id)
+    page = reverse("tournaments:detail", args=[tournament.public_id])
+    html = client.get(page).content.decode()
+    assert sorted(re.findall(r'title="Seed (\d)"', html)) == ["1", "2", "3"]
+    assert html.count('<span class="bye-mark">bye</span>') == 1
+    assert 'class="live-mark"' not in html  # checking in is not live yet
+    (match,) = checking_in(tournament)
+    table = check_in_both(match)
+    assert client.get(page).content.decode().count('<span class="live-mark">Live</span>') == 1
+    play_out(table)
+    while opened := checking_in(tournament):
+        play_out(check_in_both(opened[0]))
+    html = client.get(page).content.decode()
+    assert 'class="live-mark"' not in html and "champion-banner" in html
+
+
+def test_a_duplicate_decided_across_tables_says_by_how_much_on_the_same_deals():
+    from tournaments.notices import score_words
+
+    match, _ = played("target", 25)
+    edge = 30 if match.winner_id == match.first_id else -30  # the winner's edge: 30
+    TournamentMatch.objects.filter(pk=match.pk).update(edge=edge)
+    match.refresh_from_db()
+    line = result_line(match.tournament)
+    assert "won on the same deals, 30 points better than at the other table (" in line
+    winner_first = match.winner_id == match.first_id
+    assert score_words(match, me_first=winner_first).endswith(
+        "; on the same deals as the other table: +30."
+    )
+    assert score_words(match, me_first=not winner_first).endswith(": -30.")

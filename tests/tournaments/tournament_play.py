@@ -69,8 +69,11 @@ def checking_in(tournament: Tournament) -> list[TournamentMatch]:
 
 
 def check_in_both(match: TournamentMatch) -> Table:
-    services.check_in(player=match.first.user, match_id=match.pk)
-    services.check_in(player=match.second.user, match_id=match.pk)
+    """Check in whichever of the match's players is not ready yet; the table is dealt."""
+    match.refresh_from_db()
+    for side in ("first", "second"):
+        if not getattr(match, f"{side}_ready"):
+            services.check_in(player=getattr(match, side).user, match_id=match.pk)
     match.refresh_from_db()
     assert match.status == TournamentMatch.Status.PLAYING
     return match.table

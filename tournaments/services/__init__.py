@@ -46,7 +46,7 @@ from tournaments.services.hosting import (
     update_tournament,
 )
 from tournaments.services.overrides import override_result
-from tournaments.services.replacements import replace_entrant, replace_no_show
+from tournaments.services.replacements import Replacement, replace_entrant, replace_no_show
 from tournaments.services.results import on_match_finished, record_table_result
 from tournaments.services.rounds import (
     cancel_tournament,
@@ -85,6 +85,7 @@ __all__ = [
     "override_result",
     "replace_entrant",
     "replace_no_show",
+    "Replacement",
     "Schedule",
     "set_seed_order",
     "start_when_due",

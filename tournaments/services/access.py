@@ -11,7 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser, Group, Permission
 from django.db import transaction
 
 from billing import plans
-from tournaments.models import Tournament, TournamentMatch
+from tournaments.models import Entrant, Tournament, TournamentMatch
 
 HOSTS_GROUP = "Tournament hosts"
 #: What a host may do in the admin (their own tournaments only, unless they may manage all).
@@ -115,6 +115,13 @@ def locked_match_for_host(
     if not manages(user, tournament):
         raise NotYourTournament
     return tournament, match
+
+
+def entrant_of(tournament: Tournament, entrant_id: int) -> Entrant:
+    try:
+        return tournament.entrants.select_related("user").get(pk=entrant_id)
+    except Entrant.DoesNotExist:
+        raise TournamentError("There is no such entrant in this tournament.") from None
 
 
 def require_draft(tournament: Tournament, why: str) -> None:

@@ -13,7 +13,7 @@ from accounts.selectors import display_name
 from games import services as games
 from tournaments import selectors
 from tournaments.models import Tournament, TournamentMatch
-from tournaments.services import formats, results, rounds
+from tournaments.services import formats, legs, results, rounds
 from tournaments.services.access import (
     TournamentError,
     bump,
@@ -62,8 +62,10 @@ def check_in(*, player: AbstractBaseUser, match_id: int) -> TournamentMatch:
 def _deal_match(tournament: Tournament, match: TournamentMatch) -> None:
     rules = match_rules(scoring=tournament.scoring, match_length=tournament.match_length)
     seated = (match.first, match.second)
+    deals_like = None
     if match.first_leg_id is not None:  # a duplicate's second leg: the seats swapped
         seated = seated[::-1]
+        deals_like = legs.second_leg_deals(tournament, match)
     players = [
         (games.Player(user_id=entrant.user_id, session_key=None), display_name(entrant.user))
         for entrant in seated
@@ -74,7 +76,9 @@ def _deal_match(tournament: Tournament, match: TournamentMatch) -> None:
         turn_seconds=games.TOURNAMENT_TURN_SECONDS,
         grace_seconds=games.TOURNAMENT_GRACE_SECONDS,
         forfeit_at_deadline=True,
-        deals_like=match.first_leg,
+        deals_like=deals_like,
+        # a first leg's deals are played again at another table (or this one's second leg)
+        deals_private=tournament.duplicate and match.first_leg_id is None,
     )
     match.status = TournamentMatch.Status.PLAYING
     match.check_in_deadline = None

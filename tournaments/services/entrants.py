@@ -18,11 +18,13 @@ from django.urls import reverse
 from tournaments import notices, selectors
 from tournaments.emails import send_invitation
 from tournaments.models import Entrant, Invitation, Tournament
+from tournaments.services import replacements
 from tournaments.services.access import (
     NotYourTournament,
     TournamentError,
     bump,
     check_player_limit,
+    entrant_of,
     locked,
     locked_for_host,
     manages,
@@ -88,8 +90,10 @@ def invite_by_email(*, host: AbstractBaseUser, public_id: str, emails: str, site
             tournament = locked_for_host(public_id, host)
             require_draft(tournament, "Entrants can no longer change.")
             for address in newcomers:
-                invitation, _ = Invitation.objects.get_or_create(
-                    tournament=tournament, email=address.lower()
+                invitation, _ = Invitation.objects.update_or_create(  # to join: no place taken
+                    tournament=tournament,
+                    email=address.lower(),
+                    defaults={"replaces": None, "match": None},
                 )
                 link = site + reverse("tournaments:invitation", args=[invitation.token])
                 send_invitation(invitation_id=invitation.pk, link=link)
@@ -98,8 +102,9 @@ def invite_by_email(*, host: AbstractBaseUser, public_id: str, emails: str, site
 
 
 def accept_invitation(*, player: AbstractBaseUser, token: str) -> Entrant:
-    """A signed-in person accepts an emailed invitation: they join, confirmed (the link went
-    to the address the host gave; it works once)."""
+    """A signed-in person accepts an emailed invitation: they join, confirmed, or take the
+    place of the player the host replaced by them (the link went to the address the host
+    gave; it works once)."""
     if not player.is_authenticated:
         raise TournamentError("Sign in or sign up to accept the invitation.")
     public_id = (
@@ -112,6 +117,10 @@ def accept_invitation(*, player: AbstractBaseUser, token: str) -> Entrant:
         invitation = tournament.invitations.filter(token=token).first()
         if invitation is None:
             raise TournamentError("This invitation has been used or withdrawn.")
+        if invitation.replaces_id is not None:
+            entrant = replacements.take_invited_place(tournament, invitation, player)
+            invitation.delete()
+            return entrant
         require_draft(tournament, "Entrants can no longer change.")
         entrant = tournament.entrants.filter(user=player).first()
         if entrant is None or entrant.status != Entrant.Status.CONFIRMED:
@@ -181,13 +190,6 @@ def _save_entrant(tournament: Tournament, entrant: Entrant) -> None:
         check_player_limit(tournament, others.count() + 1)
     entrant.save()
     bump(tournament)
-
-
-def entrant_of(tournament: Tournament, entrant_id: int) -> Entrant:
-    try:
-        return tournament.entrants.get(pk=entrant_id)
-    except Entrant.DoesNotExist:
-        raise TournamentError("There is no such entrant in this tournament.") from None
 
 
 def opt_in_rematch(*, player: AbstractBaseUser, public_id: str) -> Tournament:

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from tournaments import jobs, notices, pairing, selectors, swiss
 from tournaments.models import Entrant, Tournament, TournamentMatch
+from tournaments.services import legs
 from tournaments.services.access import bump
 
 #: Seed 000: "Tournament check-in closes after five minutes": the default window.
@@ -107,8 +108,16 @@ def a_whole_window(tournament: Tournament, match: TournamentMatch) -> datetime:
     return max(match.check_in_deadline, window)
 
 
+def open_second_legs(tournament: Tournament, number: int) -> None:
+    """Duplicate: open the check-in of the round's second legs whose deals are ready."""
+    for match in legs.ready_second_legs(tournament, number):
+        open_match(match)
+
+
 def after_result(tournament: Tournament, match: TournamentMatch) -> None:
     notices.result(match=match)
+    if tournament.duplicate:  # a second leg waiting on this match's deals may go on now
+        open_second_legs(tournament, match.round)
     if tournament.format == Tournament.Format.ELIMINATION:
         _advance_elimination(tournament, match)
     elif tournament.format == Tournament.Format.SWISS:
@@ -185,3 +194,4 @@ def finish(tournament: Tournament, champion: Entrant) -> None:
     tournament.finished_at = timezone.now()
     bump(tournament, "champion", "status", "finished_at")
     notices.champion(tournament=tournament)
+    legs.publish_all(tournament)

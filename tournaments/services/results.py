@@ -7,11 +7,11 @@ import logging
 
 from django.db import transaction
 
-from games.engine import Match, load
+from games.engine import load
 from games.models import Table
 from tournaments import duplicate
 from tournaments.models import Tournament, TournamentMatch
-from tournaments.services import formats
+from tournaments.services import formats, legs
 from tournaments.services.access import bump, locked_match
 
 logger = logging.getLogger(__name__)
@@ -43,21 +43,24 @@ def record_table_result(*, public_id: str) -> bool:
         table = Table.objects.get(public_id=public_id)
         if match.status != TournamentMatch.Status.PLAYING or not table.finished:
             return False
-        played = load(table.record)
-        leg = _leg_of(table, played)
+        leg = legs.leg_of(table)
         if match.first_leg_id is not None:
-            _second_leg_played(tournament, match, leg)
-        elif tournament.duplicate and leg.forfeited_by is None:
-            _first_leg_played(match, leg)
+            legs.publish([table.deals_like])  # the deals it replayed are played everywhere
+            match.status = TournamentMatch.Status.WAITING  # until the other table's result
+            match.save(update_fields=["status"])
+            bump(tournament)
+            decide_second_legs(tournament, match.round)
+            return True
+        if tournament.duplicate and leg.forfeited_by is None:
+            _first_leg_played(tournament, match, leg)
             bump(tournament)
             return True
-        else:
-            forfeited = leg.forfeited_by is not None
-            winner_seat = 1 - leg.forfeited_by if forfeited else played.winners[0]
-            match.winner = match.first if winner_seat == 0 else match.second
-            match.by_forfeit = forfeited
-            match.first_hands, match.second_hands = leg.hands
-            match.first_points, match.second_points = leg.points
+        forfeited = leg.forfeited_by is not None
+        winner_seat = 1 - leg.forfeited_by if forfeited else load(table.record).winners[0]
+        match.winner = match.first if winner_seat == 0 else match.second
+        match.by_forfeit = forfeited
+        match.first_hands, match.second_hands = leg.hands
+        match.first_points, match.second_points = leg.points
         match.status = TournamentMatch.Status.FINISHED
         match.save()
         bump(tournament)
@@ -65,32 +68,50 @@ def record_table_result(*, public_id: str) -> bool:
     return True
 
 
-def _leg_of(table: Table, played: Match) -> duplicate.Leg:
-    """The table's result by seat: hands won outright, points, who lost on the clock."""
-    hands = [0, 0]
-    for report in played.reports:
-        if report.result is not None and len(report.winners) == 1:
-            hands[report.winners[0]] += 1
-    return duplicate.Leg(
-        hands=(hands[0], hands[1]),
-        points=(played.scores[0], played.scores[1]),
-        forfeited_by=table.forfeited_by,
-    )
-
-
-def _first_leg_played(match: TournamentMatch, leg: duplicate.Leg) -> None:
-    """A duplicate's first leg is over: its score is kept and the match checks in again for
-    the second leg, on the same deals with the seats swapped (:mod:`.checkin` deals it)."""
+def _first_leg_played(tournament: Tournament, match: TournamentMatch, leg: duplicate.Leg) -> None:
+    """A duplicate's first leg is over: its score is kept and the match waits for its second
+    leg's deals (another table's first leg, or its own: :mod:`.legs`), then checks in again."""
     match.first_hands, match.second_hands = leg.hands
     match.first_points, match.second_points = leg.points
     match.first_leg = match.table
     match.table = None
     match.first_ready = match.second_ready = False
+    match.status = TournamentMatch.Status.WAITING
     match.save()
-    formats.open_match(match)
+    formats.open_second_legs(tournament, match.round)
 
 
-def _second_leg_played(tournament: Tournament, match: TournamentMatch, leg: duplicate.Leg) -> None:
+def decide_second_legs(tournament: Tournament, number: int) -> None:
+    """Decide every match of round ``number`` whose two legs are played and whose deals' other
+    tables have finished, and move the tournament on after each."""
+    played = tournament.matches.filter(
+        round=number,
+        status=TournamentMatch.Status.WAITING,
+        first_leg__isnull=False,
+        table__finished=True,
+    ).select_related("first", "second", "first_leg", "table__deals_like", "tournament")
+    for match in played:
+        leg = legs.leg_of(match.table)
+        # a forfeit decides at once; else the other tables' results on the same deals
+        compared = (
+            (None, None) if leg.forfeited_by is not None else legs.elsewhere(tournament, match)
+        )
+        if compared is None:
+            continue
+        _second_leg_played(tournament, match, leg, *compared)
+        match.status = TournamentMatch.Status.FINISHED
+        match.save()
+        bump(tournament)
+        formats.after_result(tournament, match)
+
+
+def _second_leg_played(
+    tournament: Tournament,
+    match: TournamentMatch,
+    leg: duplicate.Leg,
+    first_elsewhere: duplicate.Leg | None,
+    second_elsewhere: duplicate.Leg | None,
+) -> None:
     first_leg = duplicate.Leg(
         hands=(match.first_hands, match.second_hands),
         points=(match.first_points, match.second_points),
@@ -101,8 +122,11 @@ def _second_leg_played(tournament: Tournament, match: TournamentMatch, leg: dupl
         leg,
         unit=unit,
         first_seeded_higher=(match.first.seed_position or 0) <= (match.second.seed_position or 0),
+        first_elsewhere=first_elsewhere,
+        second_elsewhere=second_elsewhere,
     )
     match.winner = match.first if outcome.winner == 0 else match.second
     match.by_forfeit = outcome.by_forfeit
+    match.edge = outcome.edge
     match.first_hands, match.second_hands = outcome.hands
     match.first_points, match.second_points = outcome.points
