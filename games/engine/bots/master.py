@@ -17,7 +17,10 @@ like any other, so master plays for the count as far as it pays by the hand's en
 
 The budget is a number of deals, with a time limit only as a guard: with a fixed seed the same
 view gives the same move whenever the deals run out first, which they do with the small budgets
-of the tests.
+of the tests and the arena's capped runs. The guard is read between deals and, every few hundred
+positions, inside a deal's exact solve: a solve still running at the time limit is dropped, deal
+and all (a half-solved deal would weigh moves by the part of the tree searched first), and the
+deals still owed to ``MIN_DEALS`` are played out.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from .knowledge import Knowledge
 from .policies import features
 from .rollout import finish
 from .sampling import Sampler
-from .solver import Solver, gain
+from .solver import OutOfTime, Solver, gain
 
 #: Deals every decision looks at, whatever the clock says.
 MIN_DEALS = 8
@@ -94,7 +97,12 @@ def decide(knowledge: Knowledge, rng: random.Random, budget: Budget) -> Decision
         weight = reader.weight(dealt.hands)
         values: list[int] | list[float] | None = None
         if solving:
-            values = Solver(node_limit=budget.exact_nodes).gains_after(dealt, codes, side)
+            solver = Solver(node_limit=budget.exact_nodes, deadline=deadline)
+            try:
+                values = solver.gains_after(dealt, codes, side)
+            except OutOfTime:
+                solving = False
+                continue
             # A deal too big to solve now means the next ones are too: play them out.
             solving = values is not None
             solved += solving
