@@ -20,14 +20,27 @@ from __future__ import annotations
 
 from .deal import Deal
 from .moves import DRAW, PASS
-from .rules import FirstOpener, NextOpener, Rules, Scoring, Stuck, TiedBlock
-from .tiles import BIT, FULL_SET, HIGH, IS_DOUBLE, LOW, OTHER, PIPS, SUIT, TILE_COUNT, pips_of
+from .rules import FirstOpener, NextOpener, Rules, Scoring, TiedBlock
+from .tiles import (
+    BIT,
+    FULL_SET,
+    HIGH,
+    IS_DOUBLE,
+    LOW,
+    OTHER,
+    PIPS,
+    PLAYS,
+    SUIT,
+    TILE_COUNT,
+    pips_of,
+)
 
 ONGOING, OUT, BLOCKED = 0, 1, 2
 RESULT_NAMES = {ONGOING: None, OUT: "out", BLOCKED: "blocked"}
 
 _LONG_SLOTS: tuple[int, ...] = (0, 1)
 _ALL_SLOTS: tuple[int, ...] = (0, 1, 2, 3)
+_LEFT, _RIGHT = PLAYS[0], PLAYS[1]
 _DOUBLE_ORDER = {
     FirstOpener.HIGHEST_DOUBLE: (6, 5, 4, 3, 2, 1, 0),
     FirstOpener.LOWEST_DOUBLE_FROM_ONE: (1, 2, 3, 4, 5, 6, 0),
@@ -111,12 +124,15 @@ class HandState:
         """Start a hand from hand masks and the boneyard's tile indices in drawing order:
         ``opener`` leads, with tile index ``required`` (or -1 for any tile)."""
         self.rules = rules
-        self.seats = rules.seats
-        self.side_of, self.nxt = rules.seating
-        self.fives = rules.count_fives
-        self.stuck_draws = rules.stuck is not Stuck.PASS
-        self.single_draw = rules.stuck is Stuck.SINGLE_DRAW
-        self.reserve = rules.reserve
+        (
+            self.seats,
+            self.side_of,
+            self.nxt,
+            self.fives,
+            self.stuck_draws,
+            self.single_draw,
+            self.reserve,
+        ) = rules.hand_constants
         self.hands = hands
         self.boneyard = boneyard
         self.drawn = 0
@@ -221,13 +237,11 @@ class HandState:
                 codes.append((low.bit_length() - 1) << 2)
                 hand ^= low
             return codes
+        if self.open_slots is _LONG_SLOTS:
+            return [*_LEFT[hand & SUIT[ends[0]]], *_RIGHT[hand & SUIT[ends[1]]]]
         codes = []
         for slot in self.open_slots:
-            fits = hand & SUIT[ends[slot]]
-            while fits:
-                low = fits & -fits
-                codes.append((low.bit_length() - 1) << 2 | slot)
-                fits ^= low
+            codes += PLAYS[slot][hand & SUIT[ends[slot]]]
         return codes
 
     def legal_codes(self) -> list[int]:
