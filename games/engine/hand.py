@@ -41,9 +41,13 @@ RESULT_NAMES = {ONGOING: None, OUT: "out", BLOCKED: "blocked"}
 _LONG_SLOTS: tuple[int, ...] = (0, 1)
 _ALL_SLOTS: tuple[int, ...] = (0, 1, 2, 3)
 _LEFT, _RIGHT = PLAYS[0], PLAYS[1]
+#: The doubles' tile indices in the order each first-opener rule looks for them.
 _DOUBLE_ORDER = {
-    FirstOpener.HIGHEST_DOUBLE: (6, 5, 4, 3, 2, 1, 0),
-    FirstOpener.LOWEST_DOUBLE_FROM_ONE: (1, 2, 3, 4, 5, 6, 0),
+    opener: tuple(number * (number + 1) // 2 + number for number in numbers)
+    for opener, numbers in (
+        (FirstOpener.HIGHEST_DOUBLE, (6, 5, 4, 3, 2, 1, 0)),
+        (FirstOpener.LOWEST_DOUBLE_FROM_ONE, (1, 2, 3, 4, 5, 6, 0)),
+    )
 }
 
 
@@ -62,10 +66,10 @@ def first_hand_opening(rules: Rules, hands: list[int]) -> tuple[int, int]:
     The double the rules name first; with no double dealt, the heaviest tile (ties: the larger
     endpoint). Tiles left in the boneyard do not count.
     """
-    for number in _DOUBLE_ORDER[rules.first_opener]:
-        tile = number * (number + 1) // 2 + number
+    for tile in _DOUBLE_ORDER[rules.first_opener]:
+        bit = BIT[tile]
         for seat, mask in enumerate(hands):
-            if mask & BIT[tile]:
+            if mask & bit:
                 return seat, tile
     dealt = [(PIPS[t], HIGH[t], t) for t in range(TILE_COUNT) if any(h & BIT[t] for h in hands)]
     tile = max(dealt)[2]
@@ -226,6 +230,11 @@ class HandState:
 
     def playable_codes(self) -> list[int]:
         """The plays open to the seat to move (empty when it holds nothing that fits)."""
+        codes = self.legal_codes()
+        return [] if codes[0] >= DRAW else codes
+
+    def legal_codes(self) -> list[int]:
+        """Every legal move of the seat to move: its plays, else draw, else pass."""
         hand = self.hands[self.turn]
         ends = self.ends
         if ends[0] < 0:
@@ -236,17 +245,12 @@ class HandState:
                 low = hand & -hand
                 codes.append((low.bit_length() - 1) << 2)
                 hand ^= low
-            return codes
-        if self.open_slots is _LONG_SLOTS:
-            return [*_LEFT[hand & SUIT[ends[0]]], *_RIGHT[hand & SUIT[ends[1]]]]
-        codes = []
-        for slot in self.open_slots:
-            codes += PLAYS[slot][hand & SUIT[ends[slot]]]
-        return codes
-
-    def legal_codes(self) -> list[int]:
-        """Every legal move of the seat to move: its plays, else draw, else pass."""
-        codes = self.playable_codes()
+        elif self.open_slots is _LONG_SLOTS:
+            codes = [*_LEFT[hand & SUIT[ends[0]]], *_RIGHT[hand & SUIT[ends[1]]]]
+        else:
+            codes = []
+            for slot in self.open_slots:
+                codes += PLAYS[slot][hand & SUIT[ends[slot]]]
         if codes:
             return codes
         if self.draw_possible() and not (self.single_draw and self.drew):
@@ -259,8 +263,8 @@ class HandState:
         self.history.append(seat << 7 | code)
         if code < DRAW:
             tile = code >> 2
-            hands = self.hands
-            hands[seat] ^= BIT[tile]
+            left = self.hands[seat] ^ BIT[tile]
+            self.hands[seat] = left
             ends = self.ends
             if ends[0] < 0:
                 ends[0] = HIGH[tile]
@@ -275,7 +279,7 @@ class HandState:
             self.passes = 0
             self.drew = False
             self.last = seat
-            if hands[seat]:
+            if left:
                 self.turn = self.nxt[seat]
             else:
                 self._finish(OUT)

@@ -68,12 +68,16 @@ def key_of(state: HandState) -> tuple[object, ...]:
     )
 
 
+#: Each play code's place in :func:`ordered`, lowest first, looked up rather than worked out.
+_PLACE = tuple(-(PIPS[code >> 2] * 2 + IS_DOUBLE[code >> 2]) for code in range(DRAW))
+
+
 def ordered(codes: list[int], first: int) -> list[int]:
     """Heaviest tiles first (doubles ahead on equal pips): shedding weight is usually right, so
     alpha-beta cuts early. ``first`` (the best move found before, or -1) leads."""
     if codes[0] >= DRAW:
         return codes
-    codes = sorted(codes, key=lambda code: -(PIPS[code >> 2] * 2 + IS_DOUBLE[code >> 2]))
+    codes = sorted(codes, key=_PLACE.__getitem__)
     if first in codes:
         codes.remove(first)
         codes.insert(0, first)
