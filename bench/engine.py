@@ -18,6 +18,10 @@ round (ours, theirs, the other presets, copies, then again), so that noise on a 
 hits all alike; each line reports the median round. The last line is the 4-seat comparison:
 ``{"bench": "engine", "games_per_s": ..., "dominoes_games_per_s": ..., "ratio": ...}``.
 
+``--base DIR`` adds the engine of another checkout (``DIR/games/engine``, e.g. main's in a
+``git worktree``) on the same 4-seat game, in the same interleaved rounds: a change's before and
+after side by side with the yardstick, whatever the machine's load does meanwhile.
+
 Run from the repo root: ``.venv/bin/python bench/engine.py --seconds 5``.
 """
 
@@ -97,9 +101,14 @@ def game_rates(
     }
 
 
-def our_round(rules: Rules, rng: random.Random) -> Callable[[float], Rates]:
+def our_round(
+    rules: Rules, rng: random.Random, engine: tuple[type, type] = (Deal, HandState)
+) -> Callable[[float], Rates]:
+    """``engine``: the deal and hand classes (another checkout's, with ``--base``)."""
+    deal_class, hand_class = engine
+
     def play_game() -> list[int]:
-        hand = HandState.first(rules, Deal.shuffled(rules, rng))
+        hand = hand_class.first(rules, deal_class.shuffled(rules, rng))
         while not hand.result:
             hand.push(rng.choice(hand.legal_codes()))
         return hand.history
@@ -109,6 +118,19 @@ def our_round(rules: Rules, rng: random.Random) -> Callable[[float], Rates]:
         return sum(entry & 127 < DRAW for entry in history)
 
     return lambda seconds: game_rates(play_game, count_plays, seconds)
+
+
+def load_engine(checkout: Path) -> ModuleType:
+    """``checkout``'s ``games/engine`` under the name ``base_engine``: the engine imports only
+    its own modules (relatively) and the standard library, so two versions load side by side."""
+    init = checkout / "games" / "engine" / "__init__.py"
+    spec = importlib.util.spec_from_file_location(
+        "base_engine", init, submodule_search_locations=[str(init.parent)]
+    )
+    package = importlib.util.module_from_spec(spec)
+    sys.modules["base_engine"] = package
+    spec.loader.exec_module(package)
+    return package
 
 
 def their_round(dominoes: ModuleType) -> Callable[[float], Rates]:
@@ -177,6 +199,9 @@ def main() -> None:
     )
     parser.add_argument("--rounds", type=int, default=5, help="timed rounds (default 5)")
     parser.add_argument("--seed", type=int, default=1, help="seed of every deal and move")
+    parser.add_argument(
+        "--base", type=Path, help="another checkout whose engine is timed beside this one"
+    )
     args = parser.parse_args()
     if args.seconds <= 0 or args.rounds < 1:
         parser.error("--seconds must be positive and --rounds at least 1")
@@ -212,6 +237,17 @@ def main() -> None:
         ),
     ]
 
+    if args.base:
+        base = load_engine(args.base.resolve())
+        base_rules = base.Rules.for_preset("brazilian", seats=4)
+        benches.insert(
+            2,
+            (
+                {"bench": "engine.base", "checkout": str(args.base), "seats": 4},
+                our_round(base_rules, random.Random(args.seed), (base.Deal, base.hand.HandState)),
+            ),
+        )
+
     samples: list[list[Rates]] = [[] for _ in benches]
     for _ in range(args.rounds):
         for (_, run), runs in zip(benches, samples, strict=True):
@@ -221,16 +257,20 @@ def main() -> None:
     for (fields, _), result in zip(benches, results, strict=True):
         print(json.dumps(fields | rounded(result) | {"rounds": args.rounds}))
     our_rate, their_rate = results[0]["games_per_s"], results[1]["games_per_s"]
-    print(
-        json.dumps(
-            {
-                "bench": "engine",
-                "games_per_s": round(our_rate),
-                "dominoes_games_per_s": round(their_rate),
-                "ratio": round(our_rate / their_rate, 2),
-            }
-        )
-    )
+    last = {
+        "bench": "engine",
+        "games_per_s": round(our_rate),
+        "dominoes_games_per_s": round(their_rate),
+        "ratio": round(our_rate / their_rate, 2),
+    }
+    if args.base:
+        base_rate = results[2]["games_per_s"]
+        last |= {
+            "base_games_per_s": round(base_rate),
+            "base_ratio": round(base_rate / their_rate, 2),
+            "speedup": round(our_rate / base_rate, 2),
+        }
+    print(json.dumps(last))
 
 
 if __name__ == "__main__":

@@ -24,7 +24,8 @@ from .rules import Rules
 from .tiles import ALL_TILES, BIT, TILE_COUNT, Tile
 
 _EVERY_INDEX = frozenset(range(TILE_COUNT))
-_SHUFFLE_STEPS = range(TILE_COUNT - 1, 0, -1)
+#: Fisher-Yates' steps: each position from the last down, with the count of positions to draw from.
+_SHUFFLE_STEPS = tuple((i, i + 1) for i in range(TILE_COUNT - 1, 0, -1))
 
 
 class Deal:
@@ -73,8 +74,8 @@ class Deal:
         """
         order = list(range(TILE_COUNT))
         uniform = rng.random
-        for i in _SHUFFLE_STEPS:
-            j = int(uniform() * (i + 1))
+        for i, choices in _SHUFFLE_STEPS:
+            j = int(uniform() * choices)
             order[i], order[j] = order[j], order[i]
         return cls._trusted(rules.seats, rules.tiles_each, order)
 
@@ -160,14 +161,9 @@ class Deal:
 
     def hand_masks(self) -> list[int]:
         """The fast core's hands: one 28-bit mask a seat."""
-        k, order = self.tiles_each, self.order
-        masks = []
-        for s in range(self.seats):
-            mask = 0
-            for i in order[s * k : (s + 1) * k]:
-                mask |= BIT[i]
-            masks.append(mask)
-        return masks
+        k, order, bit = self.tiles_each, self.order, BIT.__getitem__
+        # The bits of distinct tiles never carry, so their sum is their union.
+        return [sum(map(bit, order[start : start + k])) for start in range(0, self.seats * k, k)]
 
 
 def new_seed() -> str:

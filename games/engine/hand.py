@@ -20,17 +20,34 @@ from __future__ import annotations
 
 from .deal import Deal
 from .moves import DRAW, PASS
-from .rules import FirstOpener, NextOpener, Rules, Scoring, Stuck, TiedBlock
-from .tiles import BIT, FULL_SET, HIGH, IS_DOUBLE, LOW, OTHER, PIPS, SUIT, TILE_COUNT, pips_of
+from .rules import FirstOpener, NextOpener, Rules, Scoring, TiedBlock
+from .tiles import (
+    BIT,
+    FULL_SET,
+    HIGH,
+    IS_DOUBLE,
+    LOW,
+    OTHER,
+    PIPS,
+    PLAYS,
+    SUIT,
+    TILE_COUNT,
+    pips_of,
+)
 
 ONGOING, OUT, BLOCKED = 0, 1, 2
 RESULT_NAMES = {ONGOING: None, OUT: "out", BLOCKED: "blocked"}
 
 _LONG_SLOTS: tuple[int, ...] = (0, 1)
 _ALL_SLOTS: tuple[int, ...] = (0, 1, 2, 3)
+_LEFT, _RIGHT = PLAYS[0], PLAYS[1]
+#: The doubles' tile indices in the order each first-opener rule looks for them.
 _DOUBLE_ORDER = {
-    FirstOpener.HIGHEST_DOUBLE: (6, 5, 4, 3, 2, 1, 0),
-    FirstOpener.LOWEST_DOUBLE_FROM_ONE: (1, 2, 3, 4, 5, 6, 0),
+    opener: tuple(number * (number + 1) // 2 + number for number in numbers)
+    for opener, numbers in (
+        (FirstOpener.HIGHEST_DOUBLE, (6, 5, 4, 3, 2, 1, 0)),
+        (FirstOpener.LOWEST_DOUBLE_FROM_ONE, (1, 2, 3, 4, 5, 6, 0)),
+    )
 }
 
 
@@ -49,10 +66,10 @@ def first_hand_opening(rules: Rules, hands: list[int]) -> tuple[int, int]:
     The double the rules name first; with no double dealt, the heaviest tile (ties: the larger
     endpoint). Tiles left in the boneyard do not count.
     """
-    for number in _DOUBLE_ORDER[rules.first_opener]:
-        tile = number * (number + 1) // 2 + number
+    for tile in _DOUBLE_ORDER[rules.first_opener]:
+        bit = BIT[tile]
         for seat, mask in enumerate(hands):
-            if mask & BIT[tile]:
+            if mask & bit:
                 return seat, tile
     dealt = [(PIPS[t], HIGH[t], t) for t in range(TILE_COUNT) if any(h & BIT[t] for h in hands)]
     tile = max(dealt)[2]
@@ -111,12 +128,15 @@ class HandState:
         """Start a hand from hand masks and the boneyard's tile indices in drawing order:
         ``opener`` leads, with tile index ``required`` (or -1 for any tile)."""
         self.rules = rules
-        self.seats = rules.seats
-        self.side_of, self.nxt = rules.seating
-        self.fives = rules.count_fives
-        self.stuck_draws = rules.stuck is not Stuck.PASS
-        self.single_draw = rules.stuck is Stuck.SINGLE_DRAW
-        self.reserve = rules.reserve
+        (
+            self.seats,
+            self.side_of,
+            self.nxt,
+            self.fives,
+            self.stuck_draws,
+            self.single_draw,
+            self.reserve,
+        ) = rules.hand_constants
         self.hands = hands
         self.boneyard = boneyard
         self.drawn = 0
@@ -210,6 +230,11 @@ class HandState:
 
     def playable_codes(self) -> list[int]:
         """The plays open to the seat to move (empty when it holds nothing that fits)."""
+        codes = self.legal_codes()
+        return [] if codes[0] >= DRAW else codes
+
+    def legal_codes(self) -> list[int]:
+        """Every legal move of the seat to move: its plays, else draw, else pass."""
         hand = self.hands[self.turn]
         ends = self.ends
         if ends[0] < 0:
@@ -220,19 +245,12 @@ class HandState:
                 low = hand & -hand
                 codes.append((low.bit_length() - 1) << 2)
                 hand ^= low
-            return codes
-        codes = []
-        for slot in self.open_slots:
-            fits = hand & SUIT[ends[slot]]
-            while fits:
-                low = fits & -fits
-                codes.append((low.bit_length() - 1) << 2 | slot)
-                fits ^= low
-        return codes
-
-    def legal_codes(self) -> list[int]:
-        """Every legal move of the seat to move: its plays, else draw, else pass."""
-        codes = self.playable_codes()
+        elif self.open_slots is _LONG_SLOTS:
+            codes = [*_LEFT[hand & SUIT[ends[0]]], *_RIGHT[hand & SUIT[ends[1]]]]
+        else:
+            codes = []
+            for slot in self.open_slots:
+                codes += PLAYS[slot][hand & SUIT[ends[slot]]]
         if codes:
             return codes
         if self.draw_possible() and not (self.single_draw and self.drew):
@@ -245,8 +263,8 @@ class HandState:
         self.history.append(seat << 7 | code)
         if code < DRAW:
             tile = code >> 2
-            hands = self.hands
-            hands[seat] ^= BIT[tile]
+            left = self.hands[seat] ^ BIT[tile]
+            self.hands[seat] = left
             ends = self.ends
             if ends[0] < 0:
                 ends[0] = HIGH[tile]
@@ -261,7 +279,7 @@ class HandState:
             self.passes = 0
             self.drew = False
             self.last = seat
-            if hands[seat]:
+            if left:
                 self.turn = self.nxt[seat]
             else:
                 self._finish(OUT)

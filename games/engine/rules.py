@@ -323,6 +323,21 @@ class Rules:
         seats = range(self.seats)
         return tuple(self.side_of(s) for s in seats), tuple((s + 1) % self.seats for s in seats)
 
+    @cached_property
+    def hand_constants(self) -> tuple[int, tuple[int, ...], tuple[int, ...], bool, bool, bool, int]:
+        """What the fast core reads of the rules at each hand's start, computed once: seats,
+        :attr:`seating`, counting fives, drawing when stuck, drawing once, the reserve."""
+        side_of, nxt = self.seating
+        return (
+            self.seats,
+            side_of,
+            nxt,
+            self.count_fives,
+            self.stuck is not Stuck.PASS,
+            self.stuck is Stuck.SINGLE_DRAW,
+            self.reserve,
+        )
+
     @property
     def can_draw(self) -> bool:
         """Whether a stuck seat ever draws (in Block the undealt tiles stay set aside)."""

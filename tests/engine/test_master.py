@@ -13,8 +13,8 @@ from games.engine.bots.arena import FROZEN, player
 from games.engine.bots.frozen import FrozenMaster
 from games.engine.bots.inference import APPEAL, Reader, choice_chance
 from games.engine.bots.knowledge import Knowledge
-from games.engine.bots.master import decide
-from games.engine.bots.solver import Solver, gain
+from games.engine.bots.master import MIN_DEALS, decide
+from games.engine.bots.solver import OutOfTime, Solver, gain
 from games.engine.hand import HandState
 from games.engine.tiles import BIT, SUIT
 
@@ -83,6 +83,75 @@ def test_the_solver_gives_up_past_its_node_limit():
     rules = Rules.for_preset("brazilian", seats=4)
     state = HandState.first(rules, Deal.shuffled(rules, random.Random(0)))
     assert Solver(node_limit=50).value(state) is None
+
+
+def test_a_solve_whose_deadline_has_passed_stops_at_its_first_position():
+    rules = Rules.for_preset("block", seats=2)
+    state = HandState.first(rules, Deal.shuffled(rules, random.Random(3)))
+    solver = Solver(node_limit=10**6, deadline=0.0)
+    with pytest.raises(OutOfTime):
+        solver.gains_after(state, state.legal_codes(), 0)
+    assert solver.nodes == 1
+
+
+def test_a_deal_cut_off_by_the_clock_is_dropped_and_the_rest_played_out():
+    """Out of time before the first solve (a 2-seat block hand, which master solves from the
+    first move): every solve stops at its first position, its deal is dropped, and the decision
+    still rests on MIN_DEALS deals, played out."""
+    match = shed_six_five()
+    view = match.view_for(match.turn)
+    decision = decide(Knowledge.from_view(view), random.Random(1), Budget(seconds=0.0))
+    assert (decision.deals, decision.solved) == (MIN_DEALS, 0)
+    assert decision.code in Knowledge.from_view(view).legal
+
+
+def capped_points():
+    """Two decision points each of five presets, from random hands played a few moves."""
+    rng = random.Random(22)
+    for preset, seats in (
+        ("classic", 2),
+        ("brazilian", 4),
+        ("block", 2),
+        ("all_fives", 4),
+        ("draw", 2),
+    ):
+        rules = Rules.for_preset(preset, seats=seats)
+        found = 0
+        while found < 2:
+            match = Match(rules)
+            match.start_hand(Deal.shuffled(rules, rng))
+            for _ in range(rng.randrange(0, 14)):
+                if match.turn is None:
+                    break
+                match.apply(match.turn, rng.choice(match.legal_moves()))
+            if match.turn is None or len(match.legal_moves()) < 2:
+                continue
+            found += 1
+            yield match.view_for(match.turn)
+
+
+def test_with_its_deals_capped_and_time_to_spare_master_decides_as_it_always_has():
+    """Move code, deals and deals solved exactly, as master decided them before the clock was
+    read inside the solver (main at 181c11e): arena runs with a deal cap stay comparable."""
+    capped = Budget(seconds=60.0, max_deals=40)
+    decided = [
+        (d.code, d.deals, d.solved)
+        for d in (
+            decide(Knowledge.from_view(view), random.Random(7), capped) for view in capped_points()
+        )
+    ]
+    assert decided == [
+        (64, 40, 7),
+        (97, 40, 0),
+        (29, 40, 0),
+        (76, 40, 40),
+        (96, 40, 40),
+        (72, 40, 40),
+        (44, 40, 0),
+        (17, 40, 0),
+        (36, 40, 0),
+        (29, 40, 6),
+    ]
 
 
 def shed_six_five() -> Match:

@@ -17,7 +17,10 @@ like any other, so master plays for the count as far as it pays by the hand's en
 
 The budget is a number of deals, with a time limit only as a guard: with a fixed seed the same
 view gives the same move whenever the deals run out first, which they do with the small budgets
-of the tests.
+of the tests and the arena's capped runs. The guard is read between deals and, every few hundred
+positions, inside a deal's exact solve: a solve still running at the time limit is dropped, deal
+and all (a half-solved deal would weigh moves by the part of the tree searched first), and the
+deals still owed to ``MIN_DEALS`` are played out.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from math import inf
 
 from ..hand import HandState
 from ..moves import DRAW
@@ -33,7 +37,7 @@ from .knowledge import Knowledge
 from .policies import features
 from .rollout import finish
 from .sampling import Sampler
-from .solver import Solver, gain
+from .solver import OutOfTime, Solver, gain
 
 #: Deals every decision looks at, whatever the clock says.
 MIN_DEALS = 8
@@ -89,9 +93,17 @@ class DealValues:
         self.solving = knowledge.rules.sides == 2 and exact_nodes > 0
         self.solved = 0
 
-    def of(self, dealt: HandState) -> list[int] | list[float]:
+    def of(self, dealt: HandState, deadline: float = inf) -> list[int] | list[float]:
+        """The values on ``dealt``. Raises :class:`~.solver.OutOfTime` when its exact solve
+        runs past ``deadline``: the caller drops the deal, and the later ones are played out
+        (solving has had its time)."""
         if self.solving:
-            values = Solver(node_limit=self.exact_nodes).gains_after(dealt, self.codes, self.side)
+            solver = Solver(node_limit=self.exact_nodes, deadline=deadline)
+            try:
+                values = solver.gains_after(dealt, self.codes, self.side)
+            except OutOfTime:
+                self.solving = False
+                raise
             self.solving = values is not None
             if values is not None:
                 self.solved += 1
@@ -114,7 +126,11 @@ def decide(knowledge: Knowledge, rng: random.Random, budget: Budget) -> Decision
     while deals < budget.max_deals and (deals < MIN_DEALS or time.perf_counter() < deadline):
         dealt = sampler.deal(rng)
         weight = reader.weight(dealt.hands)
-        for code, value in zip(codes, valuer.of(dealt), strict=True):
+        try:
+            values = valuer.of(dealt, deadline)
+        except OutOfTime:  # a half-solved deal is dropped whole, never half-counted
+            continue
+        for code, value in zip(codes, values, strict=True):
             totals[code] += weight * value
         weights += weight
         deals += 1

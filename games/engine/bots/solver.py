@@ -9,7 +9,9 @@ playing perfectly on the dealt tiles.
 The search is negamax with alpha-beta pruning and a transposition table keyed on everything the
 rest of the hand depends on (the hands as masks, the open ends, whose turn, the run of passes,
 the boneyard drawn so far, the spinner's state); it is cut off after ``node_limit`` positions so
-that a decision can fall back to a playout when a deal is still too big to solve.
+that a decision can fall back to a playout when a deal is still too big to solve, and at a
+``deadline`` (a :func:`time.perf_counter` time) so that one deal's solve cannot hold a decision
+past its time limit: the clock is read every ``CLOCK_EVERY`` positions, not at each one.
 
 >>> import random
 >>> from games.engine.deal import Deal
@@ -22,15 +24,26 @@ True
 
 from __future__ import annotations
 
+from math import inf
+from time import perf_counter
+
 from ..hand import HandState
 from ..moves import DRAW
 from ..tiles import IS_DOUBLE, PIPS
 
 EXACT, LOWER, UPPER = 0, 1, 2
+#: Positions between two readings of the clock: a few milliseconds of search, and a reading
+#: costs far less than one position.
+CLOCK_EVERY = 256
 
 
 class TooBig(Exception):
     """The position needs more nodes than the solver may visit."""
+
+
+class OutOfTime(Exception):
+    """The solver's deadline passed mid-search: its values so far are partial, so none is
+    given (the caller drops the deal rather than weigh a half-solved one)."""
 
 
 def gain(before: list[int], after: list[int], side: int) -> int:
@@ -55,12 +68,16 @@ def key_of(state: HandState) -> tuple[object, ...]:
     )
 
 
+#: Each play code's place in :func:`ordered`, lowest first, looked up rather than worked out.
+_PLACE = tuple(-(PIPS[code >> 2] * 2 + IS_DOUBLE[code >> 2]) for code in range(DRAW))
+
+
 def ordered(codes: list[int], first: int) -> list[int]:
     """Heaviest tiles first (doubles ahead on equal pips): shedding weight is usually right, so
     alpha-beta cuts early. ``first`` (the best move found before, or -1) leads."""
     if codes[0] >= DRAW:
         return codes
-    codes = sorted(codes, key=lambda code: -(PIPS[code >> 2] * 2 + IS_DOUBLE[code >> 2]))
+    codes = sorted(codes, key=_PLACE.__getitem__)
     if first in codes:
         codes.remove(first)
         codes.insert(0, first)
@@ -70,17 +87,22 @@ def ordered(codes: list[int], first: int) -> list[int]:
 class Solver:
     """Solves positions of one deal; keep one per deal so its table serves every candidate."""
 
-    __slots__ = ("nodes", "node_limit", "side_of", "table")
+    __slots__ = ("_check_at", "deadline", "node_limit", "nodes", "side_of", "table")
 
-    def __init__(self, *, node_limit: int) -> None:
+    def __init__(self, *, node_limit: int, deadline: float = inf) -> None:
         self.node_limit = node_limit
+        self.deadline = deadline
         self.nodes = 0
+        # The node count at which the limits are next looked at: the first position already,
+        # so that a deadline passed before the search starts stops it at once.
+        self._check_at = 0
         self.table: dict[tuple[object, ...], tuple[int, int, int]] = {}
         self.side_of: tuple[int, ...] = ()
 
     def value(self, state: HandState) -> int | None:
         """What the side to move gains over the other side from ``state`` on, or None when
-        the position is bigger than the node limit allows."""
+        the position is bigger than the node limit allows; raises :class:`OutOfTime` when the
+        deadline passes first."""
         self.side_of = state.side_of
         try:
             return self._search(state, -1000, 1000)
@@ -106,10 +128,17 @@ class Solver:
             return None
         return out
 
-    def _search(self, state: HandState, alpha: int, beta: int) -> int:
-        self.nodes += 1
+    def _check_limits(self) -> None:
         if self.nodes > self.node_limit:
             raise TooBig
+        if perf_counter() > self.deadline:
+            raise OutOfTime
+        self._check_at = min(self.node_limit, self.nodes + CLOCK_EVERY - 1)
+
+    def _search(self, state: HandState, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        if self.nodes > self._check_at:
+            self._check_limits()
         key = key_of(state)
         known = self.table.get(key)
         best_move = -1
