@@ -15,6 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, Q, Sum
 from django.db.models.functions import TruncDate
+from django.utils.translation import gettext
 
 from accounts.selectors import display_name
 from games.coach.selectors import Skill, skill_by_match
@@ -238,7 +239,9 @@ def replayable_table(
     if not viewer.has_perm(VIEW_ANY_RECORD) and player.seat_in(table.seats.all()) is None:
         raise NotYourSeat
     if not table.finished:
-        raise TableError("This match is still being played: it can be replayed once it is over.")
+        raise TableError(
+            gettext("This match is still being played: it can be replayed once it is over.")
+        )
     return table
 
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.players import Player
 from games.engine import Match, Rules
@@ -29,7 +30,10 @@ def create_seated_table(
     unless told otherwise. ``deals_like``: a finished table whose deals this one replays,
     hand by hand (a duplicate match's second leg, its seats swapped by the caller)."""
     if len(players) != rules.seats:
-        raise TableError(f"This table needs {rules.seats} players, not {len(players)}.")
+        raise TableError(
+            gettext("This table needs %(seats)s players, not %(given)s.")
+            % {"seats": rules.seats, "given": len(players)}
+        )
     with transaction.atomic():
         table = new_table(
             Table.Kind.ONLINE,
