@@ -210,7 +210,7 @@ class SetupForm(forms.Form):
             },
             {
                 "legend": gettext("House rules"),
-                "help": gettext("\u201cAs the preset\u201d keeps the rule the chosen game uses."),
+                "help": gettext("“As the preset” keeps the rule the chosen game uses."),
                 "fields": [self[name] for name, _, _ in HOUSE_RULES],
             },
             {
@@ -267,7 +267,7 @@ class SetupForm(forms.Form):
             if data.get(name):
                 options[name] = _option_value(name, data[name])
         match_format = data.get("match_format") or ""
-        if data.get("target") is not None and match_format in ("", gettext_lazy("target")):
+        if data.get("target") is not None and match_format in ("", "target"):
             # A typed target is the match the person asked for, whatever the select says.
             match_format = "target"
         match match_format:
@@ -285,7 +285,7 @@ class SetupForm(forms.Form):
                         "target",
                         gettext(
                             "You typed a target of %(target)s points but chose best of hands: "
-                            "choose \u201cTo a points target\u201d, or clear the target."
+                            "choose “To a points target”, or clear the target."
                         )
                         % {"target": data["target"]},
                     )
@@ -300,7 +300,7 @@ class SetupForm(forms.Form):
                         "target",
                         gettext(
                             "You typed a target of %(target)s points but chose a single round: "
-                            "choose \u201cTo a points target\u201d, or clear the target."
+                            "choose “To a points target”, or clear the target."
                         )
                         % {"target": data["target"]},
                     )
@@ -356,7 +356,7 @@ def rules_problem(preset: Preset, seats: int, options: dict[str, object]) -> str
             "Best of a number of hands needs %(sides)s. Play to a points target instead."
         ) % {"sides": TWO_SIDES}
     if options.get("tied_block") == "blocker_loses" and sides != 2:
-        return gettext("\u201cThe blocker's side loses a tied block\u201d needs %(sides)s.") % {
+        return gettext("“The blocker's side loses a tied block” needs %(sides)s.") % {
             "sides": TWO_SIDES
         }
     return ""

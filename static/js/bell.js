@@ -63,8 +63,8 @@ function offerBrowserNotifications() {
   const describe = () => {
     button.hidden = Notification.permission !== "default";
     said.textContent = {
-      granted: "The browser tells you too.",
-      denied: "This browser blocks notifications from this site.",
+      granted: gettext("The browser tells you too."),
+      denied: gettext("This browser blocks notifications from this site."),
       default: "",
     }[Notification.permission];
   };
