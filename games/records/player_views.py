@@ -107,7 +107,7 @@ def _replayable(request: HttpRequest, public_id: str) -> Table | HttpResponse:
     except TableNotFound:
         raise Http404("There is no such table.") from None
     except NotYourSeat:
-        message = "Only the players of a match may replay it."
+        message = gettext("Only the players of a match may replay it.")
     except TableError as error:
         message = str(error)
     return render(request, "games/replay_unavailable.html", {"message": message}, status=403)
@@ -157,7 +157,7 @@ def _render_replay(request: HttpRequest, data: dict[str, Any], **extra: object) 
 
 class ImportRecordForm(forms.Form):
     record = forms.FileField(
-        label="Record file",
+        label=gettext_lazy("Record file"),
         help_text=gettext_lazy(
             "A dominoes-record/1 JSON file, such as one downloaded from a replay."
         ),

@@ -24,7 +24,7 @@ from games.models import MatchResult, Rating, Seat, Table
 from games.records.charts import DayResults
 from games.records.families import FAMILY_LABELS, Family
 from games.services import NotYourSeat, Player, TableError, TableNotFound, seeds_of_table
-from games.words import PRESET_NAMES
+from games.words import LEVEL_WORDS, PRESET_NAMES
 
 HISTORY_PAGE_SIZE = 20
 LEADERBOARD_SIZE = 100
@@ -87,10 +87,10 @@ class Statistics:
 def opponent_label(opponent: str) -> str:
     """Words for a result's ``opponent``: people, a computer level, or a mix."""
     if opponent == MatchResult.HUMAN:
-        return "People"
+        return gettext("People")
     if opponent == MatchResult.MIXED:
-        return "People and computer, or mixed levels"
-    return f"Computer ({opponent})"
+        return gettext("People and computer, or mixed levels")
+    return gettext("Computer (%(level)s)") % {"level": LEVEL_WORDS.get(opponent, opponent)}
 
 
 def statistics_of(user: AbstractBaseUser) -> Statistics:
@@ -100,11 +100,11 @@ def statistics_of(user: AbstractBaseUser) -> Statistics:
     mine = MatchResult.objects.filter(user=user)
     totals = {row.pop("take_backs"): row for row in mine.values("take_backs").annotate(**_TALLY)}
     empty = dict.fromkeys(_TALLY, 0)
-    total = Tally("Without take-backs", **totals.get(False, empty))
-    with_take_backs = Tally("With take-backs", **totals.get(True, empty))
+    total = Tally(gettext("Without take-backs"), **totals.get(False, empty))
+    with_take_backs = Tally(gettext("With take-backs"), **totals.get(True, empty))
     results = mine.filter(take_backs=False)
     by_preset = [
-        Tally(PRESET_NAMES.get(row.pop("preset"), "Other"), **row)
+        Tally(PRESET_NAMES.get(row.pop("preset"), gettext("Other")), **row)
         for row in results.values("preset").annotate(**_TALLY).order_by("preset")
     ]
     by_opponent = [
