@@ -4,6 +4,7 @@ own text; the language picked survives sign-in. Screenshots at a phone's and a l
 go to artifacts/i18n/."""
 
 import re
+import sys
 from pathlib import Path
 
 import polib
@@ -11,6 +12,10 @@ import pytest
 from browser_support import ROOT, account
 from django.conf import settings
 from playwright.sync_api import expect
+
+# A finished match for the statistics page to show (its tallies, chart and ratings' words).
+sys.path.insert(0, str(ROOT / "tests" / "records"))
+from stats_builders import computer_match, player_of  # noqa: E402
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -71,7 +76,7 @@ def _shoot(page, language: str, name: str) -> None:
 
 @pytest.mark.parametrize("language", ["es", "pt-br"])
 def test_pages_by_the_browsers_language(server, browser, language):
-    account("ana")
+    computer_match(player_of(account("ana")), "single_round")
     context = browser.new_context(
         viewport=SIZES["laptop"], extra_http_headers={"Accept-Language": HEADERS[language]}
     )
@@ -85,6 +90,11 @@ def test_pages_by_the_browsers_language(server, browser, language):
     _sign_in(page, server, "ana")
     page.goto(server + "/me/statistics/")
     assert not english_on(page, language), f"statistics: {english_on(page, language)}"
+    # The chart's coordinates stay numbers ("12.5", never the reader's "12,5").
+    bars = page.locator("#results-chart rect")
+    expect(bars).not_to_have_count(0)
+    for name in ("x", "y", "width", "height"):
+        assert float(bars.first.get_attribute(name)) >= 0
     _shoot(page, language, "statistics")
     context.close()
 
