@@ -117,9 +117,7 @@ def _stripe_call(request):
     except stripe.StripeError as error:  # Stripe answered, refusing: say what it said
         logger.warning("Stripe refused a request (HTTP %s): %s", error.http_status, error)
         said = error.user_message or gettext("no reason given")
-        raise BillingError(
-            gettext("Stripe refused the request: %(said)s") % {"said": said}
-        ) from error
+        raise BillingError(gettext("Stripe refused the request: %s") % said) from error
 
 
 # --- Webhooks -------------------------------------------------------------------------------
@@ -331,10 +329,7 @@ def create_organisation_customer(*, organisation: Organisation) -> Organisation:
     with transaction.atomic():
         locked = Organisation.objects.select_for_update().get(pk=organisation.pk)
         if locked.stripe_customer_id:
-            raise BillingError(
-                gettext("%(organisation)s already has Stripe customer %(customer)s.")
-                % {"organisation": locked, "customer": locked.stripe_customer_id}
-            )
+            raise BillingError(f"{locked} already has Stripe customer {locked.stripe_customer_id}.")
         created = _stripe_call(
             lambda api: api.v1.customers.create(
                 params={"name": locked.name, "metadata": {"organisation_id": str(locked.pk)}}
@@ -349,9 +344,7 @@ def refresh_organisation(*, organisation: Organisation) -> int:
     """Mirror every subscription of the organisation's Stripe customer (after staff set one
     up, or to repair a missed webhook); return how many there are."""
     if not organisation.stripe_customer_id:
-        raise BillingError(
-            gettext("%(organisation)s has no Stripe customer yet.") % {"organisation": organisation}
-        )
+        raise BillingError(f"{organisation} has no Stripe customer yet.")
     fetched_at = timezone.now()
     listed = _stripe_call(
         lambda api: api.v1.subscriptions.list(
@@ -370,15 +363,9 @@ def start_organisation_subscription(*, organisation: Organisation) -> Subscripti
     with transaction.atomic():
         locked = Organisation.objects.select_for_update().get(pk=organisation.pk)
         if not locked.stripe_customer_id or not locked.stripe_price_id:
-            raise BillingError(
-                gettext("%(organisation)s needs a Stripe customer and a corporate price first.")
-                % {"organisation": locked}
-            )
+            raise BillingError(f"{locked} needs a Stripe customer and a corporate price first.")
         if locked.subscriptions.filter(status__in=PAYING_STATUSES).exists():
-            raise BillingError(
-                gettext("%(organisation)s already has an active subscription.")
-                % {"organisation": locked}
-            )
+            raise BillingError(f"{locked} already has an active subscription.")
         fetched_at = timezone.now()
         created = _stripe_call(
             lambda api: api.v1.subscriptions.create(

@@ -1,5 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.decorators.cache import cache_control
 from django.views.i18n import JavaScriptCatalog
 
 from dominoes import views
@@ -16,9 +17,14 @@ urlpatterns = [
     path("accounts/", include(account_pages)),
     path("accounts/", include("allauth.urls")),
     # The header's language picker (games.language), and the catalog the scripts read
-    # (static/js/i18n.js).
+    # (static/js/i18n.js). Pages ask for the catalog with their language in the query
+    # (base.html), so a browser may keep each language's for an hour.
     path("i18n/setlang/", set_language, name="set_language"),
-    path("i18n/catalog.js", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path(
+        "i18n/catalog.js",
+        cache_control(max_age=3600)(JavaScriptCatalog.as_view()),
+        name="javascript-catalog",
+    ),
     path("admin/", admin.site.urls),
     path("billing/", include("billing.urls")),
     path("tournaments/", include("tournaments.urls")),

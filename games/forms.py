@@ -11,16 +11,24 @@ from typing import Any
 from django import forms
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.utils.text import format_lazy
-from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.forms import display_name_field
 from accounts.names import DisplayNameField
 from accounts.selectors import display_name
-from games.engine import PRESET_SEATS, TARGET_RANGE, InvalidRules, Preset, Rules
+from games.engine import TARGET_RANGE, InvalidRules, Preset, Rules
 from games.engine.bots import Level
 from games.models import Preferences
 from games.preferences import preferences_of
-from games.words import HOUSE_RULES, LEVEL_NAMES, PRESET_NAMES, PRESET_SUMMARIES, TARGETS
+from games.words import (
+    HOUSE_RULES,
+    LEVEL_NAMES,
+    PRESET_NAMES,
+    PRESET_SUMMARIES,
+    TARGETS,
+    players_words,
+    rules_problem,
+)
 
 DEFAULT = ("", gettext_lazy("As the preset"))
 
@@ -36,17 +44,6 @@ def _option_value(name: str, value: str) -> object:
     if name in INT_OPTIONS:
         return int(value)
     return value
-
-
-def players_words(preset: Preset) -> str:
-    """How many players a preset takes, in words: "2 players", "2, 3 or 4 players"."""
-    counts = PRESET_SEATS[preset]
-    if len(counts) == 1:
-        return ngettext("%(n)s player", "%(n)s players", counts[0]) % {"n": counts[0]}
-    return gettext("%(some)s or %(last)s players") % {
-        "some": ", ".join(str(n) for n in counts[:-1]),
-        "last": counts[-1],
-    }
 
 
 def _preset_label(preset: Preset) -> str:
@@ -323,43 +320,6 @@ class SetupForm(forms.Form):
         else:
             data["auto_pass_on"] = rules.preset in AUTO_PASS_PRESETS
         return data
-
-
-TWO_SIDES = gettext_lazy("two sides: 2 players, or 4 as partners")
-
-
-def rules_problem(preset: Preset, seats: int, options: dict[str, object]) -> str:
-    """Why these choices make no game, in a player's words ("" when they do). The engine's
-    own checks (``Rules.validate``) speak its record's words; the setup page speaks these."""
-    name = PRESET_NAMES[preset]
-    allowed = PRESET_SEATS[preset]
-    if seats not in allowed:
-        return gettext(
-            "%(name)s is a game for %(players)s: choose %(players)s, or another game."
-        ) % {"name": name, "players": players_words(preset)}
-    base = Rules.for_preset(preset, seats=seats)
-    teams = bool(options.get("teams", base.teams))
-    tiles_each = int(str(options.get("tiles_each", base.tiles_each)))
-    sides = 2 if teams else seats
-    if teams and seats != 4:
-        return gettext("Partners need 4 players: choose 4 players, or everyone for themselves.")
-    if seats * tiles_each > 28:
-        return gettext(
-            "%(seats)s players with %(tiles)s tiles each would need more than the 28 tiles "
-            "of the set: choose fewer tiles each under More options."
-        ) % {"seats": seats, "tiles": tiles_each}
-    if options.get("out_counts_partner") and not teams:
-        return gettext("Scoring your partner's pips when going out needs partners (4 players).")
-    match = options.get("match")
-    if isinstance(match, dict) and "best_of" in match and sides != 2:
-        return gettext(
-            "Best of a number of hands needs %(sides)s. Play to a points target instead."
-        ) % {"sides": TWO_SIDES}
-    if options.get("tied_block") == "blocker_loses" and sides != 2:
-        return gettext("“The blocker's side loses a tied block” needs %(sides)s.") % {
-            "sides": TWO_SIDES
-        }
-    return ""
 
 
 def setup_initial(user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:

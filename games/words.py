@@ -9,7 +9,16 @@ from typing import Any
 from django.utils.text import format_lazy
 from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext_lazy
 
-from games.engine import TARGET_RANGE, USUAL_RULES, BestOf, Preset, Rules, SingleRound, Target
+from games.engine import (
+    PRESET_SEATS,
+    TARGET_RANGE,
+    USUAL_RULES,
+    BestOf,
+    Preset,
+    Rules,
+    SingleRound,
+    Target,
+)
 from games.engine.bots import Level
 
 #: The points a target may be, as forms and help texts say it: "25 to 500".
@@ -234,3 +243,51 @@ def table_info(rules: Rules) -> dict[str, Any]:
         "score": rules.score.value,
         "out_counts_partner": rules.out_counts_partner,
     }
+
+
+def players_words(preset: Preset) -> str:
+    """How many players a preset takes, in words: "2 players", "2, 3 or 4 players"."""
+    counts = PRESET_SEATS[preset]
+    if len(counts) == 1:
+        return ngettext("%(n)s player", "%(n)s players", counts[0]) % {"n": counts[0]}
+    return gettext("%(some)s or %(last)s players") % {
+        "some": ", ".join(str(n) for n in counts[:-1]),
+        "last": counts[-1],
+    }
+
+
+TWO_SIDES = gettext_lazy("two sides: 2 players, or 4 as partners")
+
+
+def rules_problem(preset: Preset, seats: int, options: dict[str, object]) -> str:
+    """Why these choices make no game, in a player's words ("" when they do). The engine's
+    own checks (``Rules.validate``) speak its record's words; the setup page speaks these."""
+    name = PRESET_NAMES[preset]
+    allowed = PRESET_SEATS[preset]
+    if seats not in allowed:
+        return gettext(
+            "%(name)s is a game for %(players)s: choose %(players)s, or another game."
+        ) % {"name": name, "players": players_words(preset)}
+    base = Rules.for_preset(preset, seats=seats)
+    teams = bool(options.get("teams", base.teams))
+    tiles_each = int(str(options.get("tiles_each", base.tiles_each)))
+    sides = 2 if teams else seats
+    if teams and seats != 4:
+        return gettext("Partners need 4 players: choose 4 players, or everyone for themselves.")
+    if seats * tiles_each > 28:
+        return gettext(
+            "%(seats)s players with %(tiles)s tiles each would need more than the 28 tiles "
+            "of the set: choose fewer tiles each under More options."
+        ) % {"seats": seats, "tiles": tiles_each}
+    if options.get("out_counts_partner") and not teams:
+        return gettext("Scoring your partner's pips when going out needs partners (4 players).")
+    match = options.get("match")
+    if isinstance(match, dict) and "best_of" in match and sides != 2:
+        return gettext(
+            "Best of a number of hands needs %(sides)s. Play to a points target instead."
+        ) % {"sides": TWO_SIDES}
+    if options.get("tied_block") == "blocker_loses" and sides != 2:
+        return gettext("“The blocker's side loses a tied block” needs %(sides)s.") % {
+            "sides": TWO_SIDES
+        }
+    return ""

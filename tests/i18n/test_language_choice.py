@@ -66,9 +66,13 @@ def test_a_guests_pick_becomes_the_accounts_at_sign_in(client):
 
 
 def test_the_scripts_catalog_speaks_the_language(client):
-    response = client.get("/i18n/catalog.js", headers={"accept-language": "es"})
+    page = client.get("/", headers={"accept-language": "es"}).content.decode()
+    # Each language its own address: a catalog kept by the browser is never another language's.
+    assert 'src="/i18n/catalog.js?language=es"' in page
+    response = client.get("/i18n/catalog.js?language=es", headers={"accept-language": "es"})
     assert response.status_code == 200
     assert "Notificaciones" in response.content.decode()
+    assert "max-age=3600" in response["Cache-Control"]
 
 
 def test_plurals_come_from_the_catalog(client, monkeypatch):
