@@ -97,3 +97,9 @@ def test_setup_errors_speak_the_players_language(client):
         headers={"accept-language": "es"},
     )
     assert "Escribe una meta de 25 a 500 puntos." in response.content.decode()
+
+
+def test_a_missing_page_says_so_in_the_readers_language(client):
+    response = client.get("/no-such-page/", headers={"accept-language": "pt-BR"})
+    assert response.status_code == 404
+    assert "Esta página não existe" in response.content.decode()
