@@ -16,20 +16,25 @@ TEST_REDIS_URL ?= redis://127.0.0.1:6379/1
 # given); process N uses Redis database TEST_REDIS_WORKER_DB + N (see scripts/run-tests.sh).
 TEST_REDIS_WORKER_DB ?= 10
 
-.PHONY: help venv run test lint format lock clean
+.PHONY: help venv messages run test lint format lock clean
 
 help:
 	@echo "make run     start the site on the embedded default (SQLite, in-memory layer) and print its URL"
 	@echo "make test    lint, format check and every test (PostgreSQL and Redis integration included)"
 	@echo "make lint    ruff check, ruff format --check and mypy --strict games/engine"
 	@echo "make format  apply ruff format and ruff's safe fixes"
+	@echo "make messages  compile the translation catalogs (locale/); make run and make test do it"
 	@echo "make lock    regenerate requirements.lock from pyproject.toml (LOCK_ARGS=--upgrade)"
 
 venv:
 	@scripts/ensure-venv.sh
 
+# The compiled catalogs (.mo) are build output, git-ignored: made from locale/*.po on demand.
+messages: venv
+	@scripts/compile-messages.sh
+
 # The embedded default: no DATABASE_URL/REDIS_URL, development mode (DEBUG on).
-run: venv
+run: venv messages
 	@env -u DATABASE_URL -u REDIS_URL -u DJANGO_ENV -u DEBUG bash -c '\
 		set -e; \
 		$(PYTHON) manage.py migrate --noinput --verbosity 0; \
@@ -43,7 +48,7 @@ lint: venv
 	.venv/bin/ruff format --check .
 	.venv/bin/mypy --strict games/engine
 
-test: lint
+test: lint messages
 	@scripts/ensure-chromium.sh
 	@TEST_DATABASE_URL="$(TEST_DATABASE_URL)" TEST_REDIS_URL="$(TEST_REDIS_URL)" \
 		TEST_REDIS_WORKER_DB="$(TEST_REDIS_WORKER_DB)" \

@@ -4,6 +4,7 @@ asks it with the same field (games.forms.SettingsForm)."""
 from django import forms
 from django.contrib.auth.models import AbstractBaseUser
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy
 
 from accounts import services
 from accounts.names import DisplayNameField
@@ -11,8 +12,8 @@ from accounts.names import DisplayNameField
 
 def display_name_field() -> DisplayNameField:
     return DisplayNameField(
-        label="Display name",
-        help_text="What other players see at tables and in standings.",
+        label=gettext_lazy("Display name"),
+        help_text=gettext_lazy("What other players see at tables and in standings."),
         widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
     )
 

@@ -14,6 +14,7 @@ import unicodedata
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, gettext_lazy
 
 #: A display name is a seat's name at a table (``Seat.name``), so no longer than one.
 DISPLAY_NAME_MAX = 40
@@ -31,7 +32,12 @@ _WRITING_JOINERS = frozenset({"\u200c", "\u200d"})
 _EMOJI_TAG_SEQUENCE = re.compile("\U0001f3f4[\U000e0020-\U000e007e]+\U000e007f")
 
 #: How a refused character without a Unicode name is described.
-_UNNAMED = {"\t": "a tab", "\n": "a line break", "\r": "a line break", "\x1b": "an escape"}
+_UNNAMED = {
+    "\t": gettext_lazy("a tab"),
+    "\n": gettext_lazy("a line break"),
+    "\r": gettext_lazy("a line break"),
+    "\x1b": gettext_lazy("an escape"),
+}
 
 
 def clean_display_name(name: str) -> str:
@@ -41,17 +47,21 @@ def clean_display_name(name: str) -> str:
     refused = _first_refused(_EMOJI_TAG_SEQUENCE.sub("", name))
     if refused is not None:
         raise ValidationError(
-            "A display name cannot contain invisible or control characters such as line "
-            f"breaks or text-direction marks: remove {refused}.",
+            gettext(
+                "A display name cannot contain invisible or control characters such as line "
+                "breaks or text-direction marks: remove %(refused)s."
+            )
+            % {"refused": refused},
             code="invalid_character",
         )
     # Joiners and combining marks alone would show as nothing: a name needs a letter, a
     # digit, a punctuation mark or a symbol.
     if not any(unicodedata.category(char)[0] in "LNPS" for char in name):
-        raise ValidationError("Choose a display name.", code="required")
+        raise ValidationError(gettext("Choose a display name."), code="required")
     if len(name) > DISPLAY_NAME_MAX:
         raise ValidationError(
-            f"A display name has at most {DISPLAY_NAME_MAX} characters.", code="max_length"
+            gettext("A display name has at most %(max)s characters.") % {"max": DISPLAY_NAME_MAX},
+            code="max_length",
         )
     return name
 

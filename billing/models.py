@@ -9,6 +9,7 @@ from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import pgettext_lazy
 
 from billing.policy import CORPORATE_DEFAULT_TOURNAMENT_PLAYERS, pays_for_plan
 
@@ -114,7 +115,20 @@ class Subscription(models.Model):
     @property
     def status_label(self) -> str:
         """Stripe's status in words: "past_due" is "Past due"."""
-        return self.status.replace("_", " ").capitalize()
+        return str(STATUS_WORDS.get(self.status, self.status.replace("_", " ").capitalize()))
+
+
+#: Stripe's subscription statuses in a person's words (an unknown one is shown as Stripe says it).
+STATUS_WORDS = {
+    "active": pgettext_lazy("subscription", "Active"),
+    "trialing": pgettext_lazy("subscription", "Trialing"),
+    "past_due": pgettext_lazy("subscription", "Past due"),
+    "unpaid": pgettext_lazy("subscription", "Unpaid"),
+    "canceled": pgettext_lazy("subscription", "Canceled"),
+    "incomplete": pgettext_lazy("subscription", "Incomplete"),
+    "incomplete_expired": pgettext_lazy("subscription", "Incomplete expired"),
+    "paused": pgettext_lazy("subscription", "Paused"),
+}
 
 
 class WebhookEvent(models.Model):

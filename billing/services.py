@@ -17,6 +17,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from billing import stripe_api
 from billing.models import CorporateLead, Customer, Organisation, Subscription, WebhookEvent
@@ -71,9 +72,9 @@ def ensure_customer(*, user: AbstractBaseUser) -> Customer:
 def start_checkout(*, user: AbstractBaseUser, success_url: str, cancel_url: str) -> str:
     """Open a Stripe Checkout session (subscription mode) for Club; return its URL."""
     if not stripe_api.checkout_configured():
-        raise BillingError("Online payment is not configured on this site.")
+        raise BillingError(gettext("Online payment is not configured on this site."))
     if has_paying_club_subscription(user=user):
-        raise BillingError("You are already on Club: use Manage billing to change it.")
+        raise BillingError(gettext("You are already on Club: use Manage billing to change it."))
     customer = ensure_customer(user=user)
     session = _stripe_call(
         lambda api: api.v1.checkout.sessions.create(
@@ -95,7 +96,7 @@ def open_portal(*, user: AbstractBaseUser, return_url: str) -> str:
     """Open Stripe's customer portal for the person's own customer; return its URL."""
     customer = Customer.objects.filter(user=user).first()
     if customer is None:
-        raise BillingError("You have no billing account yet: upgrade to Club first.")
+        raise BillingError(gettext("You have no billing account yet: upgrade to Club first."))
     session = _stripe_call(
         lambda api: api.v1.billing_portal.sessions.create(
             params={"customer": customer.stripe_id, "return_url": return_url}
@@ -109,14 +110,14 @@ def _stripe_call(request):
     try:
         return request(stripe_api.client())
     except stripe_api.BillingNotConfigured as error:
-        raise BillingError("Online payment is not configured on this site.") from error
+        raise BillingError(gettext("Online payment is not configured on this site.")) from error
     except stripe.APIConnectionError as error:
         logger.warning("Stripe could not be reached: %s", error)
-        raise BillingError("Stripe could not be reached. Please try again.") from error
+        raise BillingError(gettext("Stripe could not be reached. Please try again.")) from error
     except stripe.StripeError as error:  # Stripe answered, refusing: say what it said
         logger.warning("Stripe refused a request (HTTP %s): %s", error.http_status, error)
-        said = error.user_message or "no reason given"
-        raise BillingError(f"Stripe refused the request: {said}") from error
+        said = error.user_message or gettext("no reason given")
+        raise BillingError(gettext("Stripe refused the request: %s") % said) from error
 
 
 # --- Webhooks -------------------------------------------------------------------------------

@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.contrib.humanize",
     "channels",
     "django_rq",
     "allauth",
@@ -78,9 +79,14 @@ MIDDLEWARE = [
     # Static files from the app server itself, compressed and cached (no separate web server).
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the language cookie (a person's pick, README "Languages"), else the
+    # browser's Accept-Language. After the session (Django's order), before CommonMiddleware.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # An account's language, applied at sign-in (its cookie set on that response).
+    "games.language.account_language_middleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -317,10 +323,30 @@ STRIPE_API_BASE = env_str("STRIPE_API_BASE")
 
 # --- Internationalization -------------------------------------------------------------------
 
-LANGUAGE_CODE = "en-us"
+# Every word a player or host reads comes from the catalogs in locale/ (README "Languages").
+# The language follows the browser's Accept-Language until a person picks one from the header
+# (Django's language cookie; an account keeps it in its preferences: games.language). URLs
+# carry no language prefix.
+LANGUAGE_CODE = "en"
+# Each language named in its own words: the picker offers them to people who cannot read the
+# page's current language.
+LANGUAGES = [
+    ("en", "English"),
+    ("es", "Español"),
+    ("pt-br", "Português (Brasil)"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+# Dates and decimals are always in the reader's form (Django's locale formats). Grouping stays
+# off site-wide: templates still write ids and versions into data attributes and form values
+# (the tournament console's data-match, value="{{ entrant.pk }}"), where "1.000" would break
+# the script or the form. Counts and ratings a person reads use humanize's |intcomma, which
+# groups in the reader's form (1,500 / 1.500).
+USE_THOUSAND_SEPARATOR = False
 
 # --- Static files ---------------------------------------------------------------------------
 

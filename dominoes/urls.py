@@ -1,7 +1,10 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.decorators.cache import cache_control
+from django.views.i18n import JavaScriptCatalog
 
 from dominoes import views
+from games.language import set_language
 from games.views import settings as settings_page
 
 # The settings page edits the preferences for new games (games) with the display name, beside
@@ -13,6 +16,15 @@ urlpatterns = [
     path("", include("games.urls")),
     path("accounts/", include(account_pages)),
     path("accounts/", include("allauth.urls")),
+    # The header's language picker (games.language), and the catalog the scripts read
+    # (static/js/i18n.js). Pages ask for the catalog with their language in the query
+    # (base.html), so a browser may keep each language's for an hour.
+    path("i18n/setlang/", set_language, name="set_language"),
+    path(
+        "i18n/catalog.js",
+        cache_control(max_age=3600)(JavaScriptCatalog.as_view()),
+        name="javascript-catalog",
+    ),
     path("admin/", admin.site.urls),
     path("billing/", include("billing.urls")),
     path("tournaments/", include("tournaments.urls")),

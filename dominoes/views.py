@@ -1,5 +1,6 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from accounts.guests import player_for
 from games import setup_memory
@@ -11,13 +12,40 @@ TOURNAMENTS_SHOWN = 5
 
 # The seven rule presets (docs/rules.md#presets), one line each.
 RULE_PRESETS = [
-    ("Classic", "Two players, seven tiles each, draw when stuck; to 100 points or best of 1-5."),
-    ("Single round", "Two to four players and one hand decides; tied blocked hands share the win."),
-    ("Team draw", "Two players, or four as partners with all 28 tiles dealt; play to 100."),
-    ("Draw", "Two to four players draw from the boneyard until they can play; play to 100."),
-    ("Block", "Two to four players, no drawing: pass when you cannot play; play to 100."),
-    ("All Fives", "Score whenever the open ends add up to a multiple of five, spinner included."),
-    ("Brazilian partnership", "Two teams of two, pass when stuck, the blocker's side loses a tie."),
+    (
+        pgettext_lazy("preset", "Classic"),
+        gettext_lazy(
+            "Two players, seven tiles each, draw when stuck; to 100 points or best of 1-5."
+        ),
+    ),
+    (
+        pgettext_lazy("preset", "Single round"),
+        gettext_lazy("Two to four players and one hand decides; tied blocked hands share the win."),
+    ),
+    (
+        pgettext_lazy("preset", "Team draw"),
+        gettext_lazy("Two players, or four as partners with all 28 tiles dealt; play to 100."),
+    ),
+    (
+        pgettext_lazy("preset", "Draw"),
+        gettext_lazy(
+            "Two to four players draw from the boneyard until they can play; play to 100."
+        ),
+    ),
+    (
+        pgettext_lazy("preset", "Block"),
+        gettext_lazy("Two to four players, no drawing: pass when you cannot play; play to 100."),
+    ),
+    (
+        pgettext_lazy("preset", "All Fives"),
+        gettext_lazy(
+            "Score whenever the open ends add up to a multiple of five, spinner included."
+        ),
+    ),
+    (
+        pgettext_lazy("preset", "Brazilian partnership"),
+        gettext_lazy("Two teams of two, pass when stuck, the blocker's side loses a tie."),
+    ),
 ]
 
 

@@ -9,7 +9,7 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         from django.contrib.auth.signals import user_logged_in
 
-        from games import services, signals
+        from games import language, services, signals
         from games.records import results
 
         signals.match_finished.connect(
@@ -19,3 +19,4 @@ class GamesConfig(AppConfig):
             results.on_match_finished, dispatch_uid="games.records.results.on_seats_claimed"
         )
         user_logged_in.connect(services.on_user_logged_in, dispatch_uid="games.claim_guest_seats")
+        user_logged_in.connect(language.on_user_logged_in, dispatch_uid="games.account_language")

@@ -10,17 +10,27 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.forms import display_name_field
 from accounts.names import DisplayNameField
 from accounts.selectors import display_name
-from games.engine import PRESET_SEATS, TARGET_RANGE, InvalidRules, Preset, Rules
+from games.engine import TARGET_RANGE, InvalidRules, Preset, Rules
 from games.engine.bots import Level
 from games.models import Preferences
 from games.preferences import preferences_of
-from games.words import HOUSE_RULES, LEVEL_NAMES, PRESET_NAMES, PRESET_SUMMARIES, TARGETS
+from games.words import (
+    HOUSE_RULES,
+    LEVEL_NAMES,
+    PRESET_NAMES,
+    PRESET_SUMMARIES,
+    TARGETS,
+    players_words,
+    rules_problem,
+)
 
-DEFAULT = ("", "As the preset")
+DEFAULT = ("", gettext_lazy("As the preset"))
 
 BOOL_OPTIONS = {"count_fives", "out_counts_partner"}
 INT_OPTIONS = {"reserve", "tiles_each"}
@@ -37,15 +47,19 @@ def _option_value(name: str, value: str) -> object:
 
 
 def _preset_label(preset: Preset) -> str:
-    seats = " or ".join(str(n) for n in PRESET_SEATS[preset])
-    return f"{PRESET_NAMES[preset]} ({seats} players): {PRESET_SUMMARIES[preset]}"
+    return gettext("%(name)s (%(players)s): %(summary)s") % {
+        "name": PRESET_NAMES[preset],
+        "players": players_words(preset),
+        "summary": PRESET_SUMMARIES[preset],
+    }
 
 
 def seats_field() -> forms.TypedChoiceField:
     """How many players: the setup's and the quick match's field."""
     return forms.TypedChoiceField(
-        label="Players",
-        choices=[(2, "2 players"), (3, "3 players"), (4, "4 players")],
+        label=gettext_lazy("Players"),
+        # Never one player: the plural form is right in every language.
+        choices=[(n, format_lazy(gettext_lazy("{n} players"), n=n)) for n in (2, 3, 4)],
         coerce=int,
         initial=2,
         widget=forms.RadioSelect,
@@ -53,104 +67,107 @@ def seats_field() -> forms.TypedChoiceField:
 
 
 MODES = [
-    ("computer", "Against the computer"),
-    ("online", "Friends online"),
+    ("computer", gettext_lazy("Against the computer")),
+    ("online", gettext_lazy("Friends online")),
 ]
 
 
 class SetupForm(forms.Form):
     mode = forms.ChoiceField(
-        label="Who plays",
+        label=gettext_lazy("Who plays"),
         choices=MODES,
         initial="computer",
         widget=forms.RadioSelect,
         required=False,
     )
     preset = forms.ChoiceField(
-        label="Game",
+        label=gettext_lazy("Game"),
         choices=[(p.value, _preset_label(p)) for p in Preset],
         initial=Preset.DRAW.value,
         widget=forms.RadioSelect,
     )
     seats = seats_field()
     teams = forms.ChoiceField(
-        label="Partners (4 players only)",
+        label=gettext_lazy("Partners (4 players only)"),
         choices=[
-            ("", "As the preset (partners in Team draw and Brazilian)"),
-            ("true", "Partners: you and the player opposite against the other two"),
-            ("false", "Everyone for themselves"),
+            ("", gettext_lazy("As the preset (partners in Team draw and Brazilian)")),
+            ("true", gettext_lazy("Partners: you and the player opposite against the other two")),
+            ("false", gettext_lazy("Everyone for themselves")),
         ],
         required=False,
     )
     level_1 = forms.ChoiceField(
-        label="Computer level",
+        label=gettext_lazy("Computer level"),
         choices=list(LEVEL_NAMES.items()),
         initial=Level.MEDIUM.value,
     )
     level_2 = forms.ChoiceField(
-        label="Second computer (your partner with partners)",
+        label=gettext_lazy("Second computer (your partner with partners)"),
         choices=list(LEVEL_NAMES.items()),
         initial=Level.MEDIUM.value,
     )
     level_3 = forms.ChoiceField(
-        label="Third computer",
+        label=gettext_lazy("Third computer"),
         choices=list(LEVEL_NAMES.items()),
         initial=Level.MEDIUM.value,
     )
     match_format = forms.ChoiceField(
-        label="Match format",
+        label=gettext_lazy("Match format"),
         choices=[
-            ("", "As the preset"),
-            ("target", "To a points target"),
-            ("best_of", "Best of a number of hands (two sides only)"),
-            ("single_round", "A single round"),
+            ("", gettext_lazy("As the preset")),
+            ("target", gettext_lazy("To a points target")),
+            ("best_of", gettext_lazy("Best of a number of hands (two sides only)")),
+            ("single_round", gettext_lazy("A single round")),
         ],
         required=False,
     )
     target = forms.IntegerField(
-        label="Target points",
+        label=gettext_lazy("Target points"),
         min_value=TARGET_RANGE.start,
         max_value=TARGET_RANGE[-1],
         required=False,
-        help_text=f"{TARGETS}; empty: the game's own",
+        help_text=format_lazy(gettext_lazy("{range}; empty: the game's own"), range=TARGETS),
         error_messages=dict.fromkeys(
-            ("invalid", "min_value", "max_value"), f"A target is from {TARGETS} points."
+            ("invalid", "min_value", "max_value"),
+            format_lazy(gettext_lazy("A target is from {range} points."), range=TARGETS),
         ),
     )
     best_of = forms.IntegerField(
-        label="Best of how many hands",
+        label=gettext_lazy("Best of how many hands"),
         min_value=1,
         max_value=5,
         required=False,
-        help_text="1 to 5",
+        help_text=gettext_lazy("1 to 5"),
         error_messages=dict.fromkeys(
-            ("invalid", "min_value", "max_value"), "Best of 1 to 5 hands."
+            ("invalid", "min_value", "max_value"), gettext_lazy("Best of 1 to 5 hands.")
         ),
     )
     show_hints = forms.BooleanField(
-        label="Show tile hints (light the tiles you can play)", required=False, initial=True
+        label=gettext_lazy("Show tile hints (light the tiles you can play)"),
+        required=False,
+        initial=True,
     )
     auto_pass = forms.ChoiceField(
-        label="Pass automatically",
+        label=gettext_lazy("Pass automatically"),
         choices=[
-            ("", "As the preset (on in Block and Brazilian)"),
-            ("true", "On: draw and pass for me when I have no move"),
-            ("false", "Off: I press Draw or Pass myself"),
+            ("", gettext_lazy("As the preset (on in Block and Brazilian)")),
+            ("true", gettext_lazy("On: draw and pass for me when I have no move")),
+            ("false", gettext_lazy("Off: I press Draw or Pass myself")),
         ],
         required=False,
     )
     clock = forms.BooleanField(
-        label="Turn clock (60 seconds)",
+        label=gettext_lazy("Turn clock (60 seconds)"),
         required=False,
         initial=True,
     )
     listed = forms.BooleanField(
-        label="List it in the lobby: anyone may find it there and join",
+        label=gettext_lazy("List it in the lobby: anyone may find it there and join"),
         required=False,
     )
     # No default: an account's display name comes as the initial value (setup_initial), a guest
     # writes the name their friends will see (views.setup fills in what is left empty).
-    name = DisplayNameField(label="Your name at the table", required=False)
+    name = DisplayNameField(label=gettext_lazy("Your name at the table"), required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -164,15 +181,19 @@ class SetupForm(forms.Form):
         """The short part of the page, in order: a legend, a line of help, the fields. The
         game itself comes first, as cards (:attr:`preset_cards`)."""
         return [
-            {"legend": "Players", "help": "", "fields": [self["seats"]]},
+            {"legend": gettext("Players"), "help": "", "fields": [self["seats"]]},
             {
-                "legend": "The computer",
-                "help": "The computer never sees your tiles.",
+                "legend": gettext("The computer"),
+                "help": gettext("The computer never sees your tiles."),
                 "mode": "computer",
                 "fields": [self[name] for name in LEVEL_FIELDS],
             },
-            {"legend": "Match", "help": "", "fields": [self["match_format"], self["target"]]},
-            {"legend": "You", "help": "", "fields": [self["name"]]},
+            {
+                "legend": gettext("Match"),
+                "help": "",
+                "fields": [self["match_format"], self["target"]],
+            },
+            {"legend": gettext("You"), "help": "", "fields": [self["name"]]},
         ]
 
     @property
@@ -180,24 +201,27 @@ class SetupForm(forms.Form):
         """The fieldsets folded under "More options": house rules and table settings."""
         return [
             {
-                "legend": "Match and partners",
+                "legend": gettext("Match and partners"),
                 "help": "",
                 "fields": [self["best_of"], self["teams"]],
             },
             {
-                "legend": "House rules",
-                "help": "\u201cAs the preset\u201d keeps the rule the chosen game uses.",
+                "legend": gettext("House rules"),
+                "help": gettext("“As the preset” keeps the rule the chosen game uses."),
                 "fields": [self[name] for name, _, _ in HOUSE_RULES],
             },
             {
-                "legend": "Friends online",
-                "help": "Seats still empty when you start are taken by the computer (medium). "
-                "With the turn clock, when a player runs out of time the computer plays for them.",
+                "legend": gettext("Friends online"),
+                "help": gettext(
+                    "Seats still empty when you start are taken by the computer (medium). "
+                    "With the turn clock, when a player runs out of time the computer plays "
+                    "for them."
+                ),
                 "fields": [self["clock"], self["listed"]],
                 "mode": "online",
             },
             {
-                "legend": "At the table",
+                "legend": gettext("At the table"),
                 "help": "",
                 "fields": [self["show_hints"], self["auto_pass"]],
             },
@@ -217,7 +241,7 @@ class SetupForm(forms.Form):
                 "radio": radios[preset.value],
                 "preset": preset.value,
                 "name": PRESET_NAMES[preset],
-                "players": " or ".join(str(n) for n in PRESET_SEATS[preset]) + " players",
+                "players": players_words(preset),
                 "summary": PRESET_SUMMARIES[preset],
             }
             for preset in Preset
@@ -246,27 +270,36 @@ class SetupForm(forms.Form):
         match match_format:
             case "target":
                 if data.get("target") is None:
-                    self.add_error("target", f"Enter a target from {TARGETS} points.")
+                    self.add_error(
+                        "target",
+                        gettext("Enter a target from %(range)s points.") % {"range": TARGETS},
+                    )
                     return data
                 options["match"] = {"target": data["target"]}
             case "best_of":
                 if data.get("target") is not None:
                     self.add_error(
                         "target",
-                        f"You typed a target of {data['target']} points but chose best of "
-                        "hands: choose \u201cTo a points target\u201d, or clear the target.",
+                        gettext(
+                            "You typed a target of %(target)s points but chose best of hands: "
+                            "choose “To a points target”, or clear the target."
+                        )
+                        % {"target": data["target"]},
                     )
                     return data
                 if data.get("best_of") is None:
-                    self.add_error("best_of", "Enter how many hands: 1 to 5.")
+                    self.add_error("best_of", gettext_lazy("Enter how many hands: 1 to 5."))
                     return data
                 options["match"] = {"best_of": data["best_of"]}
             case "single_round":
                 if data.get("target") is not None:
                     self.add_error(
                         "target",
-                        f"You typed a target of {data['target']} points but chose a single "
-                        "round: choose \u201cTo a points target\u201d, or clear the target.",
+                        gettext(
+                            "You typed a target of %(target)s points but chose a single round: "
+                            "choose “To a points target”, or clear the target."
+                        )
+                        % {"target": data["target"]},
                     )
                     return data
                 options["match"] = {"single_round": True}
@@ -277,7 +310,7 @@ class SetupForm(forms.Form):
             rules = Rules.for_preset(data["preset"], seats=data["seats"], **options)
         except InvalidRules:
             raise forms.ValidationError(
-                "These rules do not fit together: change a house rule under More options.",
+                gettext("These rules do not fit together: change a house rule under More options."),
                 code="invalid_rules",
             ) from None
         data["rules"] = rules
@@ -287,38 +320,6 @@ class SetupForm(forms.Form):
         else:
             data["auto_pass_on"] = rules.preset in AUTO_PASS_PRESETS
         return data
-
-
-TWO_SIDES = "two sides: 2 players, or 4 as partners"
-
-
-def rules_problem(preset: Preset, seats: int, options: dict[str, object]) -> str:
-    """Why these choices make no game, in a player's words ("" when they do). The engine's
-    own checks (``Rules.validate``) speak its record's words; the setup page speaks these."""
-    name = PRESET_NAMES[preset]
-    allowed = PRESET_SEATS[preset]
-    if seats not in allowed:
-        counts = " or ".join(str(n) for n in allowed)
-        return f"{name} is a game for {counts} players: choose {counts} players, or another game."
-    base = Rules.for_preset(preset, seats=seats)
-    teams = bool(options.get("teams", base.teams))
-    tiles_each = int(str(options.get("tiles_each", base.tiles_each)))
-    sides = 2 if teams else seats
-    if teams and seats != 4:
-        return "Partners need 4 players: choose 4 players, or everyone for themselves."
-    if seats * tiles_each > 28:
-        return (
-            f"{seats} players with {tiles_each} tiles each would need more than the 28 tiles "
-            "of the set: choose fewer tiles each under More options."
-        )
-    if options.get("out_counts_partner") and not teams:
-        return "Scoring your partner's pips when going out needs partners (4 players)."
-    match = options.get("match")
-    if isinstance(match, dict) and "best_of" in match and sides != 2:
-        return f"Best of a number of hands needs {TWO_SIDES}. Play to a points target instead."
-    if options.get("tied_block") == "blocker_loses" and sides != 2:
-        return f"\u201cThe blocker's side loses a tied block\u201d needs {TWO_SIDES}."
-    return ""
 
 
 def setup_initial(user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
@@ -358,12 +359,12 @@ class SettingsForm(forms.ModelForm):
             "alternating_starters",
         ]
         labels = {
-            "preset": "Game",
-            "target": "Target score",
-            "single_draw": "Single Draw",
-            "show_hints": "Show tile hints",
-            "computer_level": "Computer level",
-            "alternating_starters": "Alternating starters",
+            "preset": gettext_lazy("Game"),
+            "target": gettext_lazy("Target score"),
+            "single_draw": gettext_lazy("Single Draw"),
+            "show_hints": gettext_lazy("Show tile hints"),
+            "computer_level": gettext_lazy("Computer level"),
+            "alternating_starters": gettext_lazy("Alternating starters"),
         }
         widgets = {"preset": forms.RadioSelect}
 
@@ -371,7 +372,9 @@ class SettingsForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["target"].help_text = f"{TARGETS} points; leave empty for the game's own."
+        self.fields["target"].help_text = gettext(
+            "%(range)s points; leave empty for the game's own."
+        ) % {"range": TARGETS}
         self.fields["target"].widget.attrs.update(
             {"min": TARGET_RANGE.start, "max": TARGET_RANGE[-1]}
         )

@@ -19,6 +19,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import pgettext_lazy
 
 from accounts.names import DISPLAY_NAME_MAX, validate_display_name
 from games.preferences.models import Preferences as Preferences  # its own module
@@ -276,9 +277,9 @@ class MatchResult(models.Model):
     and ratings read. Written once per seat by :mod:`games.records.results` when the match ends."""
 
     class Outcome(models.TextChoices):
-        WIN = "win", "Won"
-        LOSS = "loss", "Lost"
-        DRAW = "draw", "Drawn"
+        WIN = "win", pgettext_lazy("outcome", "Won")
+        LOSS = "loss", pgettext_lazy("outcome", "Lost")
+        DRAW = "draw", pgettext_lazy("outcome", "Drawn")
 
     #: ``opponent`` of a match against people only; otherwise the computer's level (or MIXED).
     HUMAN = "human"

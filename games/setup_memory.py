@@ -8,11 +8,12 @@ A guest's live in their session (one browser); an account's in its preferences
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils.translation import gettext
 
 from accounts.selectors import display_name
 from games import preferences
 from games.forms import SetupForm, setup_initial
-from games.words import PRESET_NAMES, match_format_words
+from games.words import LEVEL_WORDS, PRESET_NAMES, joined, match_format_words
 
 SESSION_KEY = "last_setup"
 
@@ -83,7 +84,9 @@ def summary(form: SetupForm) -> str:
     """A valid setup in a few words: "Draw, 2 players, computer medium, to 100 points"."""
     rules = form.cleaned_data["rules"]
     levels = sorted(set(form.cleaned_data["levels"]))
-    return (
-        f"{PRESET_NAMES[rules.preset]}, {rules.seats} players, computer "
-        f"{' and '.join(levels)}, {match_format_words(rules).lower()}"
-    )
+    return gettext("%(game)s, %(seats)s players, computer %(levels)s, %(format)s") % {
+        "game": PRESET_NAMES[rules.preset],
+        "seats": rules.seats,
+        "levels": joined([str(LEVEL_WORDS.get(level, level)) for level in levels]),
+        "format": match_format_words(rules).lower(),
+    }

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -77,10 +78,14 @@ def join(request: HttpRequest, public_id: str) -> HttpResponse:
         messages.error(request, str(error))
     else:
         # Said on the page it comes back to (the socket's join says it in its live region).
-        joined = f"You joined the game as {name.strip()}"
         if table.started_at is not None:  # a computer's seat, from the next hand (the lobby's)
-            joined += ": you take the computer's seat when the next hand is dealt"
-        messages.success(request, f"{joined}.")
+            joined = gettext(
+                "You joined the game as %(name)s: you take the computer's seat when the next "
+                "hand is dealt."
+            )
+        else:
+            joined = gettext("You joined the game as %(name)s.")
+        messages.success(request, joined % {"name": name.strip()})
     return redirect("games:table", public_id=public_id)
 
 
@@ -97,6 +102,8 @@ def settings(request: HttpRequest) -> HttpResponse:
     )
     if form.is_valid():
         preferences.save_settings(user=user, **form.cleaned_data)
-        messages.success(request, "Your settings are saved. They apply to the games you create.")
+        messages.success(
+            request, gettext("Your settings are saved. They apply to the games you create.")
+        )
         return redirect("accounts:settings")
     return render(request, "account/settings.html", {"form": form})

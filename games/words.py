@@ -6,120 +6,176 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import TARGET_RANGE, USUAL_RULES, BestOf, Preset, Rules, SingleRound, Target
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext_lazy
+
+from games.engine import (
+    PRESET_SEATS,
+    TARGET_RANGE,
+    USUAL_RULES,
+    BestOf,
+    Preset,
+    Rules,
+    SingleRound,
+    Target,
+)
 from games.engine.bots import Level
 
 #: The points a target may be, as forms and help texts say it: "25 to 500".
-TARGETS = f"{TARGET_RANGE.start} to {TARGET_RANGE[-1]}"
+TARGETS = format_lazy(
+    gettext_lazy("{low} to {high}"), low=TARGET_RANGE.start, high=TARGET_RANGE[-1]
+)
 
 PRESET_NAMES: dict[str, str] = {
-    Preset.CLASSIC: "Classic",
-    Preset.SINGLE_ROUND: "Single round",
-    Preset.TEAM_DRAW: "Team draw",
-    Preset.DRAW: "Draw",
-    Preset.BLOCK: "Block",
-    Preset.ALL_FIVES: "All Fives",
-    Preset.BRAZILIAN: "Brazilian partnership",
+    Preset.CLASSIC: pgettext_lazy("preset", "Classic"),
+    Preset.SINGLE_ROUND: pgettext_lazy("preset", "Single round"),
+    Preset.TEAM_DRAW: pgettext_lazy("preset", "Team draw"),
+    Preset.DRAW: pgettext_lazy("preset", "Draw"),
+    Preset.BLOCK: pgettext_lazy("preset", "Block"),
+    Preset.ALL_FIVES: pgettext_lazy("preset", "All Fives"),
+    Preset.BRAZILIAN: pgettext_lazy("preset", "Brazilian partnership"),
 }
 
 PRESET_SUMMARIES: dict[str, str] = {
-    Preset.CLASSIC: "Draw from the boneyard when stuck; to 100 points or best of 1 to 5 hands.",
-    Preset.SINGLE_ROUND: "One hand decides; the lowest double from double one opens; "
-    "tied blocked hands share the win.",
-    Preset.TEAM_DRAW: "Draw when stuck; four players play as partners with all 28 tiles dealt; "
-    "to 100 points.",
-    Preset.DRAW: "Draw from the boneyard until a tile fits; to 100 points.",
-    Preset.BLOCK: "No drawing: pass when you cannot play; to 100 points.",
-    Preset.ALL_FIVES: "Draw when stuck, and score whenever the open ends add up to a multiple "
-    "of five; the first double is the spinner.",
-    Preset.BRAZILIAN: "Partners or one on one, pass when stuck, the blocker's side loses a tied "
-    "block; to 50 points.",
+    Preset.CLASSIC: gettext_lazy(
+        "Draw from the boneyard when stuck; to 100 points or best of 1 to 5 hands."
+    ),
+    Preset.SINGLE_ROUND: gettext_lazy(
+        "One hand decides; the lowest double from double one opens; "
+        "tied blocked hands share the win."
+    ),
+    Preset.TEAM_DRAW: gettext_lazy(
+        "Draw when stuck; four players play as partners with all 28 tiles dealt; to 100 points."
+    ),
+    Preset.DRAW: gettext_lazy("Draw from the boneyard until a tile fits; to 100 points."),
+    Preset.BLOCK: gettext_lazy("No drawing: pass when you cannot play; to 100 points."),
+    Preset.ALL_FIVES: gettext_lazy(
+        "Draw when stuck, and score whenever the open ends add up to a multiple "
+        "of five; the first double is the spinner."
+    ),
+    Preset.BRAZILIAN: gettext_lazy(
+        "Partners or one on one, pass when stuck, the blocker's side loses a tied "
+        "block; to 50 points."
+    ),
 }
 
-LEVEL_NAMES = {
-    Level.EASY: "Easy: plays any tile that fits",
-    Level.MEDIUM: "Medium: sheds its heaviest tile",
-    Level.HARD: "Hard: counts tiles and reads passes",
-    Level.MASTER: "Master: also simulates the deals it cannot see",
+LEVEL_NAMES: dict[str, Any] = {
+    Level.EASY: gettext_lazy("Easy: plays any tile that fits"),
+    Level.MEDIUM: gettext_lazy("Medium: sheds its heaviest tile"),
+    Level.HARD: gettext_lazy("Hard: counts tiles and reads passes"),
+    Level.MASTER: gettext_lazy("Master: also simulates the deals it cannot see"),
 }
+
+#: A computer's level in one word ("computer medium").
+LEVEL_WORDS: dict[str, Any] = {
+    Level.EASY: pgettext_lazy("computer level", "easy"),
+    Level.MEDIUM: pgettext_lazy("computer level", "medium"),
+    Level.HARD: pgettext_lazy("computer level", "hard"),
+    Level.MASTER: pgettext_lazy("computer level", "master"),
+}
+
+
+def joined(items: list[str]) -> str:
+    """Words joined as a sentence says them: "Ana", "Ana and Bob", "Ana, Bob and Cy"."""
+    if len(items) < 2:
+        return "".join(items)
+    return gettext("%(some)s and %(last)s") % {"some": ", ".join(items[:-1]), "last": items[-1]}
+
 
 # The house rules of the options table (docs/rules.md#options): (field, label, [(value, words)]).
 # The words are also how a table states its rules (``describe_rules``).
-HOUSE_RULES: list[tuple[str, str, list[tuple[str, str]]]] = [
+HOUSE_RULES: list[tuple[str, Any, list[tuple[str, Any]]]] = [
     (
         "stuck",
-        "When you cannot play",
+        gettext_lazy("When you cannot play"),
         [
-            ("draw", "Draw from the boneyard until a tile fits"),
-            ("single_draw", "Single Draw: draw one tile, play it if it fits, otherwise pass"),
-            ("pass", "Pass: no drawing"),
+            ("draw", gettext_lazy("Draw from the boneyard until a tile fits")),
+            (
+                "single_draw",
+                gettext_lazy("Single Draw: draw one tile, play it if it fits, otherwise pass"),
+            ),
+            ("pass", gettext_lazy("Pass: no drawing")),
         ],
     ),
     (
         "reserve",
-        "Boneyard reserve",
+        gettext_lazy("Boneyard reserve"),
         [
-            ("0", "Every boneyard tile may be drawn"),
-            ("2", "The last two boneyard tiles are never drawn"),
+            ("0", gettext_lazy("Every boneyard tile may be drawn")),
+            ("2", gettext_lazy("The last two boneyard tiles are never drawn")),
         ],
     ),
     (
         "score",
-        "Scoring a hand",
+        gettext_lazy("Scoring a hand"),
         [
-            ("others", "The winner scores the pips left in the other hands"),
-            ("difference", "A blocked hand scores the others' pips minus the winner's own"),
-            ("none", "No points: the hand decides the game"),
+            ("others", gettext_lazy("The winner scores the pips left in the other hands")),
+            (
+                "difference",
+                gettext_lazy("A blocked hand scores the others' pips minus the winner's own"),
+            ),
+            ("none", gettext_lazy("No points: the hand decides the game")),
         ],
     ),
     (
         "count_fives",
-        "All Fives counting",
+        gettext_lazy("All Fives counting"),
         [
-            ("true", "All Fives counting: multiples of five on the open ends score at once"),
-            ("false", "No All Fives counting"),
+            (
+                "true",
+                gettext_lazy(
+                    "All Fives counting: multiples of five on the open ends score at once"
+                ),
+            ),
+            ("false", gettext_lazy("No All Fives counting")),
         ],
     ),
     (
         "out_counts_partner",
-        "Going out (partners only)",
+        gettext_lazy("Going out (partners only)"),
         [
-            ("true", "Going out also scores your partner's pips"),
-            ("false", "Going out does not score your partner's pips"),
+            ("true", gettext_lazy("Going out also scores your partner's pips")),
+            ("false", gettext_lazy("Going out does not score your partner's pips")),
         ],
     ),
     (
         "tied_block",
-        "Tied blocked hand",
+        gettext_lazy("Tied blocked hand"),
         [
-            ("no_score", "A tied blocked hand scores nothing"),
-            ("shared", "Tied lowest hands share the win"),
-            ("blocker_loses", "On a tied block the blocker's side loses (two sides only)"),
+            ("no_score", gettext_lazy("A tied blocked hand scores nothing")),
+            ("shared", gettext_lazy("Tied lowest hands share the win")),
+            (
+                "blocker_loses",
+                gettext_lazy("On a tied block the blocker's side loses (two sides only)"),
+            ),
         ],
     ),
     (
         "first_opener",
-        "Who opens the first hand",
+        gettext_lazy("Who opens the first hand"),
         [
-            ("highest_double", "The highest double opens the first hand"),
+            ("highest_double", gettext_lazy("The highest double opens the first hand")),
             (
                 "lowest_double_from_one",
-                "The lowest double, from double one up (double blank last), opens the first hand",
+                gettext_lazy(
+                    "The lowest double, from double one up (double blank last), opens the first "
+                    "hand"
+                ),
             ),
         ],
     ),
     (
         "next_opener",
-        "Who opens later hands",
+        gettext_lazy("Who opens later hands"),
         [
-            ("winner", "The winner of a hand opens the next with any tile"),
-            ("rotate", "The next player in turn opens each new hand"),
+            ("winner", gettext_lazy("The winner of a hand opens the next with any tile")),
+            ("rotate", gettext_lazy("The next player in turn opens each new hand")),
         ],
     ),
     (
         "tiles_each",
-        "Tiles each",
-        [(str(n), f"{n} tiles each") for n in range(5, 10)],
+        gettext_lazy("Tiles each"),
+        [(str(n), format_lazy(gettext_lazy("{n} tiles each"), n=n)) for n in range(5, 10)],
     ),
 ]
 
@@ -127,11 +183,13 @@ HOUSE_RULES: list[tuple[str, str, list[tuple[str, str]]]] = [
 def match_format_words(rules: Rules) -> str:
     match rules.match:
         case Target(points):
-            return f"To {points} points"
+            return gettext("To %(points)s points") % {"points": points}
         case BestOf(hands):
-            return f"Best of {hands} hand" + ("" if hands == 1 else "s")
+            return ngettext("Best of %(hands)s hand", "Best of %(hands)s hands", hands) % {
+                "hands": hands
+            }
         case SingleRound():
-            return "Single round"
+            return gettext("Single round")
     return ""  # pragma: no cover
 
 
@@ -147,18 +205,20 @@ def describe_rules(rules: Rules) -> dict[str, Any]:
     for key, value in record.items():
         if key in ("preset", "seats", "teams", "match"):
             continue  # said by the players and the match
-        house.append(words[key].get(_spelled(value), f"{key}: {value}"))
+        house.append(str(words[key].get(_spelled(value), f"{key}: {value}")))
     summary = []
     for key, _, _ in HOUSE_RULES:
         value = getattr(rules, key)
         if key in record or (key in USUAL_RULES and USUAL_RULES[key] == value):
             continue  # a house rule (listed below), or the usual rule: nothing to say
-        summary.append(words[key][_spelled(value)] + ".")
+        summary.append(f"{words[key][_spelled(value)]}.")
     if rules.teams:
-        summary.append("Partners: seats facing each other play together.")
-    players = f"{rules.seats} players" + (" as partners" if rules.teams else "")
+        summary.append(gettext("Partners: seats facing each other play together."))
+    players = (
+        gettext("%(seats)s players as partners") if rules.teams else gettext("%(seats)s players")
+    ) % {"seats": rules.seats}
     return {
-        "preset": PRESET_NAMES[rules.preset],
+        "preset": str(PRESET_NAMES[rules.preset]),
         "summary": " ".join(summary),
         "players": players,
         "format": match_format_words(rules),
@@ -183,3 +243,51 @@ def table_info(rules: Rules) -> dict[str, Any]:
         "score": rules.score.value,
         "out_counts_partner": rules.out_counts_partner,
     }
+
+
+def players_words(preset: Preset) -> str:
+    """How many players a preset takes, in words: "2 players", "2, 3 or 4 players"."""
+    counts = PRESET_SEATS[preset]
+    if len(counts) == 1:
+        return ngettext("%(n)s player", "%(n)s players", counts[0]) % {"n": counts[0]}
+    return gettext("%(some)s or %(last)s players") % {
+        "some": ", ".join(str(n) for n in counts[:-1]),
+        "last": counts[-1],
+    }
+
+
+TWO_SIDES = gettext_lazy("two sides: 2 players, or 4 as partners")
+
+
+def rules_problem(preset: Preset, seats: int, options: dict[str, object]) -> str:
+    """Why these choices make no game, in a player's words ("" when they do). The engine's
+    own checks (``Rules.validate``) speak its record's words; the setup page speaks these."""
+    name = PRESET_NAMES[preset]
+    allowed = PRESET_SEATS[preset]
+    if seats not in allowed:
+        return gettext(
+            "%(name)s is a game for %(players)s: choose %(players)s, or another game."
+        ) % {"name": name, "players": players_words(preset)}
+    base = Rules.for_preset(preset, seats=seats)
+    teams = bool(options.get("teams", base.teams))
+    tiles_each = int(str(options.get("tiles_each", base.tiles_each)))
+    sides = 2 if teams else seats
+    if teams and seats != 4:
+        return gettext("Partners need 4 players: choose 4 players, or everyone for themselves.")
+    if seats * tiles_each > 28:
+        return gettext(
+            "%(seats)s players with %(tiles)s tiles each would need more than the 28 tiles "
+            "of the set: choose fewer tiles each under More options."
+        ) % {"seats": seats, "tiles": tiles_each}
+    if options.get("out_counts_partner") and not teams:
+        return gettext("Scoring your partner's pips when going out needs partners (4 players).")
+    match = options.get("match")
+    if isinstance(match, dict) and "best_of" in match and sides != 2:
+        return gettext(
+            "Best of a number of hands needs %(sides)s. Play to a points target instead."
+        ) % {"sides": TWO_SIDES}
+    if options.get("tied_block") == "blocker_loses" and sides != 2:
+        return gettext("“The blocker's side loses a tied block” needs %(sides)s.") % {
+            "sides": TWO_SIDES
+        }
+    return ""

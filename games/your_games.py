@@ -11,11 +11,12 @@ from datetime import timedelta
 from django.core.cache import cache
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.engine import Rules, load
 from games.models import Seat, Table
 from games.services import Player
-from games.words import PRESET_NAMES
+from games.words import PRESET_NAMES, joined
 
 #: Tables not changed for this long are no longer "in progress" on these lists.
 RECENT = timedelta(days=7)
@@ -57,17 +58,20 @@ def _in_progress(table: Table, mine: Seat) -> GameInProgress:
     others = [seat.name for seat in seats if seat.index != mine.index]
     turn = load(table.record).turn if table.started_at is not None else None
     if table.started_at is None:
-        status = "Waiting for players"
+        status = gettext("Waiting for players")
     elif turn is None:
-        status = "Between hands"
+        status = gettext("Between hands")
     elif turn == mine.index:
-        status = "Your turn"
+        status = gettext("Your turn")
     else:
-        status = f"{next(s.name for s in seats if s.index == turn)}'s turn"
+        status = gettext("%(name)s's turn") % {
+            "name": next(s.name for s in seats if s.index == turn)
+        }
     return GameInProgress(
         public_id=table.public_id,
-        game=f"{PRESET_NAMES[rules.preset]}, {rules.seats} players",
-        opponents=" and ".join(others) if others else "nobody yet",
+        game=gettext("%(game)s, %(seats)s players")
+        % {"game": PRESET_NAMES[rules.preset], "seats": rules.seats},
+        opponents=joined(others) if others else gettext("nobody yet"),
         status=status,
         your_turn=turn == mine.index,
         online=table.kind == Table.Kind.ONLINE,

@@ -3,6 +3,7 @@
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from accounts.names import DisplayNameField
 from games.engine import Preset
@@ -12,10 +13,12 @@ from games.words import PRESET_NAMES
 
 class QuickMatchForm(forms.Form):
     preset = forms.ChoiceField(
-        label="Game", choices=[(p.value, PRESET_NAMES[p]) for p in Preset], initial="draw"
+        label=gettext_lazy("Game"),
+        choices=[(p.value, PRESET_NAMES[p]) for p in Preset],
+        initial="draw",
     )
     seats = seats_field()
-    name = DisplayNameField(label="Your name at the table", required=False)
+    name = DisplayNameField(label=gettext_lazy("Your name at the table"), required=False)
 
     def __init__(self, *args: Any, signed_in: bool, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.engine import Rules
 from games.models import Table
@@ -35,9 +36,9 @@ def list_table(*, table: Table, player: Player) -> OpenTable:
     with transaction.atomic():
         host = table.seats.filter(index=0).first()
         if host is None or not player.owns(host):
-            raise TableError("Only the host may list this table in the lobby.")
+            raise TableError(gettext("Only the host may list this table in the lobby."))
         if table.kind != Table.Kind.ONLINE or table.started_at is not None:
-            raise TableError("Only a friends table that has not started can be listed.")
+            raise TableError(gettext("Only a friends table that has not started can be listed."))
         listing, _ = OpenTable.objects.get_or_create(table=table)
     return listing
 

@@ -24,6 +24,7 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games import services as table_services
 from games.engine import PRESET_SEATS, Preset, Rules
@@ -66,9 +67,9 @@ def join_queue(*, player: Player, name: str, preset: str, seats: int) -> Entry:
     """Put the person in the queue of ``preset`` at ``seats`` (leaving any queue they were
     in) and pair at once: the returned entry may already be matched."""
     if player.user_id is None and not player.session_key:
-        raise QueueError("Your browser did not keep a session: allow cookies to play.")
+        raise QueueError(gettext("Your browser did not keep a session: allow cookies to play."))
     if preset not in Preset.__members__.values() or seats not in PRESET_SEATS[Preset(preset)]:
-        raise QueueError("Choose a game and a number of players it is played by.")
+        raise QueueError(gettext("Choose a game and a number of players it is played by."))
     try:
         name = table_services.display_name(name)
     except table_services.TableError as error:
@@ -100,7 +101,7 @@ def heartbeat(*, public_id: str, player: Player) -> Status:
     and pairs at most every PAIRING_EVERY per queue and process (a join always pairs)."""
     entry = _mine(player).filter(public_id=public_id).first()
     if entry is None:
-        raise QueueError("You are not in this queue.")
+        raise QueueError(gettext("You are not in this queue."))
     if entry.state == Entry.State.WAITING:
         now = timezone.now()
         Entry.objects.filter(
@@ -272,7 +273,7 @@ def _mine(player: Player) -> QuerySet[Entry]:
 def _locked_entry(public_id: str, player: Player) -> Entry:
     entry = _mine(player).select_for_update().filter(public_id=public_id).first()
     if entry is None:
-        raise QueueError("You are not in this queue.")
+        raise QueueError(gettext("You are not in this queue."))
     return entry
 
 

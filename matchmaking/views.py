@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -120,8 +121,11 @@ def _to_table(request: HttpRequest, status: services.Status) -> HttpResponse:
 
 def _who_you_play(opponents: list[str]) -> str:
     if len(opponents) > 1:
-        return f"Matched: you play {', '.join(opponents[:-1])} and {opponents[-1]}."
-    return f"Matched: you play {opponents[0]}."
+        return gettext("Matched: you play %(some)s and %(last)s.") % {
+            "some": ", ".join(opponents[:-1]),
+            "last": opponents[-1],
+        }
+    return gettext("Matched: you play %(name)s.") % {"name": opponents[0]}
 
 
 # --- the lobby of open tables ---------------------------------------------------------------
@@ -151,10 +155,10 @@ def lobby_join(request: HttpRequest) -> HttpResponse:
         with acting_player(request.user, request.session) as player:
             join_table(public_id=public_id, player=player, name=name)
     except TableNotFound:
-        messages.error(request, "That table is gone.")
+        messages.error(request, gettext("That table is gone."))
         return redirect("matchmaking:lobby")
     except TableError as error:
         messages.error(request, str(error))
         return redirect("matchmaking:lobby")
-    messages.success(request, f"You joined the game as {name.strip()}.")
+    messages.success(request, gettext("You joined the game as %(name)s.") % {"name": name.strip()})
     return redirect("games:table", public_id=public_id)

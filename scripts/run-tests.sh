@@ -41,6 +41,8 @@ use_default() {  # use_default VAR DEFAULT_URL KIND
 }
 use_default DATABASE_URL "${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/dominoes}" postgres
 use_default REDIS_URL "${TEST_REDIS_URL:-redis://127.0.0.1:6379/1}" redis
+# The pages are read in Spanish and Portuguese too: their compiled catalogs first.
+scripts/compile-messages.sh
 echo "tests: DATABASE_URL=${DATABASE_URL:-<unset: SQLite>} REDIS_URL=${REDIS_URL:-<unset: in-memory>} CI=$ci"
 
 if [ $# -eq 0 ]; then

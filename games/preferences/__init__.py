@@ -56,3 +56,13 @@ def remember_setup(*, user: AbstractBaseUser, choices: dict[str, object]) -> Non
         preferences, _ = Preferences.objects.select_for_update().get_or_create(user_id=user.pk)
         preferences.last_setup = choices
         preferences.save(update_fields=["last_setup", "updated_at"])
+
+
+def remember_language(*, user: AbstractBaseUser, language: str) -> None:
+    """Keep the language the player picked (one of settings.LANGUAGES), for every device they
+    sign in on. Anything else raises ValidationError and changes nothing."""
+    with transaction.atomic():
+        preferences, _ = Preferences.objects.select_for_update().get_or_create(user_id=user.pk)
+        preferences.language = language
+        preferences.full_clean(exclude=["user"])
+        preferences.save(update_fields=["language", "updated_at"])

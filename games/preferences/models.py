@@ -46,6 +46,13 @@ class Preferences(models.Model):
         default=False,
         help_text="The next player in turn opens each new hand (not the last hand's winner).",
     )
+    language = models.CharField(
+        max_length=8,
+        blank=True,
+        default="",
+        choices=settings.LANGUAGES,
+        help_text="The site's language, picked from the header; empty: the browser's.",
+    )
     last_setup = models.JSONField(
         default=dict,
         blank=True,

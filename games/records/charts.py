@@ -18,6 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from django.utils.formats import date_format
+from django.utils.translation import ngettext_lazy
+
 WIDTH = 640
 HEIGHT = 220
 LEFT, RIGHT, TOP, BOTTOM = 36, 8, 12, 30
@@ -25,7 +28,11 @@ LEFT, RIGHT, TOP, BOTTOM = 36, 8, 12, 30
 MAX_BAR_WIDTH = 48
 #: At most this many dates are written under the bars (the others would overlap).
 MAX_LABELS = 8
-_WORDS = {"won": "won", "drawn": "drawn", "lost": "lost"}
+_WORDS = {
+    "won": ngettext_lazy("%(count)s won", "%(count)s won", "count"),
+    "drawn": ngettext_lazy("%(count)s drawn", "%(count)s drawn", "count"),
+    "lost": ngettext_lazy("%(count)s lost", "%(count)s lost", "count"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,15 +102,15 @@ def results_chart(days: Sequence[DayResults]) -> Chart:
                 y -= height
                 segments.append(Segment(kind, round(y, 2), round(height, 2)))
         counts = ", ".join(
-            f"{getattr(day, kind)} {_WORDS[kind]}" for kind in _WORDS if getattr(day, kind)
+            _WORDS[kind] % {"count": getattr(day, kind)} for kind in _WORDS if getattr(day, kind)
         )
         width = min(slot * 0.7, MAX_BAR_WIDTH)
         bars.append(
             Bar(
                 x=round(LEFT + index * slot + (slot - width) / 2, 2),
                 width=round(width, 2),
-                label=f"{day.day:%b} {day.day.day}" if index % every == 0 else None,
-                title=f"{day.day:%d %B %Y}: {counts}",
+                label=date_format(day.day, "M j") if index % every == 0 else None,
+                title=f"{date_format(day.day)}: {counts}",
                 segments=segments,
             )
         )

@@ -7,6 +7,8 @@ each is a family with ratings of its own; house rules do not change a table's fa
 
 from enum import StrEnum
 
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
 from games.engine import Preset
 
 
@@ -21,9 +23,9 @@ class Family(StrEnum):
 
 
 FAMILY_LABELS = {
-    Family.DRAW: "Draw games",
-    Family.BLOCK: "Block games",
-    Family.FIVES: "All Fives",
+    Family.DRAW: gettext_lazy("Draw games"),
+    Family.BLOCK: gettext_lazy("Block games"),
+    Family.FIVES: pgettext_lazy("preset", "All Fives"),
 }
 
 FAMILY_OF_PRESET = {

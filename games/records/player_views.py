@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -106,7 +107,7 @@ def _replayable(request: HttpRequest, public_id: str) -> Table | HttpResponse:
     except TableNotFound:
         raise Http404("There is no such table.") from None
     except NotYourSeat:
-        message = "Only the players of a match may replay it."
+        message = gettext("Only the players of a match may replay it.")
     except TableError as error:
         message = str(error)
     return render(request, "games/replay_unavailable.html", {"message": message}, status=403)
@@ -156,33 +157,40 @@ def _render_replay(request: HttpRequest, data: dict[str, Any], **extra: object) 
 
 class ImportRecordForm(forms.Form):
     record = forms.FileField(
-        label="Record file",
-        help_text="A dominoes-record/1 JSON file, such as one downloaded from a replay.",
+        label=gettext_lazy("Record file"),
+        help_text=gettext_lazy(
+            "A dominoes-record/1 JSON file, such as one downloaded from a replay."
+        ),
     )
 
     def clean_record(self) -> dict[str, Any]:
         """The replayed record: a file the engine cannot replay is refused, saying why."""
         upload = self.cleaned_data["record"]
         if upload.size > MAX_RECORD_BYTES:
-            raise forms.ValidationError("This file is too large to be a match record (1 MB).")
+            raise forms.ValidationError(
+                gettext("This file is too large to be a match record (1 MB).")
+            )
         text = upload.read()
         report = replay_text(text)
         if report.error is not None:
             raise forms.ValidationError(
-                f"This file is not a valid match record: {_where(report.error)}"
+                gettext("This file is not a valid match record: %(where)s")
+                % {"where": _where(report.error)}
             )
         record = json.loads(text)
         if not record["hands"]:
-            raise forms.ValidationError("This record has no hand to show: nothing was dealt.")
+            raise forms.ValidationError(
+                gettext("This record has no hand to show: nothing was dealt.")
+            )
         return record
 
 
 def _where(error: ReplayError) -> str:
     place = []
     if error.hand is not None:
-        place.append(f"hand {error.hand + 1}")
+        place.append(gettext("hand %(number)s") % {"number": error.hand + 1})
     if error.move is not None:
-        place.append(f"move {error.move + 1}")
+        place.append(gettext("move %(number)s") % {"number": error.move + 1})
     return (", ".join(place) + ": " if place else "") + error.reason + "."
 
 

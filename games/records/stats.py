@@ -15,6 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, Q, Sum
 from django.db.models.functions import TruncDate
+from django.utils.translation import gettext
 
 from accounts.selectors import display_name
 from games.coach.selectors import Skill, skill_by_match
@@ -23,7 +24,7 @@ from games.models import MatchResult, Rating, Seat, Table
 from games.records.charts import DayResults
 from games.records.families import FAMILY_LABELS, Family
 from games.services import NotYourSeat, Player, TableError, TableNotFound, seeds_of_table
-from games.words import PRESET_NAMES
+from games.words import LEVEL_WORDS, PRESET_NAMES
 
 HISTORY_PAGE_SIZE = 20
 LEADERBOARD_SIZE = 100
@@ -86,10 +87,10 @@ class Statistics:
 def opponent_label(opponent: str) -> str:
     """Words for a result's ``opponent``: people, a computer level, or a mix."""
     if opponent == MatchResult.HUMAN:
-        return "People"
+        return gettext("People")
     if opponent == MatchResult.MIXED:
-        return "People and computer, or mixed levels"
-    return f"Computer ({opponent})"
+        return gettext("People and computer, or mixed levels")
+    return gettext("Computer (%(level)s)") % {"level": LEVEL_WORDS.get(opponent, opponent)}
 
 
 def statistics_of(user: AbstractBaseUser) -> Statistics:
@@ -99,11 +100,11 @@ def statistics_of(user: AbstractBaseUser) -> Statistics:
     mine = MatchResult.objects.filter(user=user)
     totals = {row.pop("take_backs"): row for row in mine.values("take_backs").annotate(**_TALLY)}
     empty = dict.fromkeys(_TALLY, 0)
-    total = Tally("Without take-backs", **totals.get(False, empty))
-    with_take_backs = Tally("With take-backs", **totals.get(True, empty))
+    total = Tally(gettext("Without take-backs"), **totals.get(False, empty))
+    with_take_backs = Tally(gettext("With take-backs"), **totals.get(True, empty))
     results = mine.filter(take_backs=False)
     by_preset = [
-        Tally(PRESET_NAMES.get(row.pop("preset"), "Other"), **row)
+        Tally(PRESET_NAMES.get(row.pop("preset"), gettext("Other")), **row)
         for row in results.values("preset").annotate(**_TALLY).order_by("preset")
     ]
     by_opponent = [
@@ -238,7 +239,9 @@ def replayable_table(
     if not viewer.has_perm(VIEW_ANY_RECORD) and player.seat_in(table.seats.all()) is None:
         raise NotYourSeat
     if not table.finished:
-        raise TableError("This match is still being played: it can be replayed once it is over.")
+        raise TableError(
+            gettext("This match is still being played: it can be replayed once it is over.")
+        )
     return table
 
 

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.names import clean_display_name
 from accounts.players import Player
@@ -141,11 +142,14 @@ def unlocked_table(public_id: str) -> Table:
 def locked_match(public_id: str, seen_version: int) -> tuple[Table, Match]:
     table = locked_table(public_id)
     if table.started_at is None:
-        raise TableError("The table has not started yet.")
+        raise TableError(gettext("The table has not started yet."))
     if table.forfeited_by is not None:
         # Only the tournament clock forfeits on time; elsewhere a forfeit is leaving for good.
-        why = "ran out of time" if table.forfeit_at_deadline else "left for good"
-        raise TableError(f"The match is over: seat {table.forfeited_by + 1} {why}.")
+        if table.forfeit_at_deadline:
+            why = gettext("The match is over: seat %(seat)s ran out of time.")
+        else:
+            why = gettext("The match is over: seat %(seat)s left for good.")
+        raise TableError(why % {"seat": table.forfeited_by + 1})
     if seen_version != table.version:
         raise StaleVersion(table.version)
     return table, match_of(table)

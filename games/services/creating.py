@@ -8,6 +8,7 @@ from datetime import timedelta
 
 from django.db import connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from accounts.players import Player
 from games.engine import Match, Rules
@@ -54,7 +55,14 @@ def create_computer_table(
 ) -> Table:
     """A match against the computer: the player at seat 0, ``levels[i]`` at seat ``i + 1``."""
     if len(levels) != rules.seats - 1:
-        raise TableError(f"Choose a computer level for each of the {rules.seats - 1} other seats.")
+        raise TableError(
+            ngettext(
+                "Choose a computer level for the other seat.",
+                "Choose a computer level for each of the %(count)s other seats.",
+                rules.seats - 1,
+            )
+            % {"count": rules.seats - 1}
+        )
     with transaction.atomic():
         _refuse_past_open_tables(player)
         table = new_table(
@@ -105,9 +113,9 @@ def start_table(*, public_id: str, player: Player, level: Level | str = Level.ME
     with transaction.atomic():
         table = locked_table(public_id)
         if seat_of(table, player).index != 0:
-            raise TableError("Only the host starts the table.")
+            raise TableError(gettext("Only the host starts the table."))
         if table.started_at is not None:
-            raise TableError("The table has already started.")
+            raise TableError(gettext("The table has already started."))
         rules = Rules.from_record(table.rules)
         taken = {seat.index for seat in table.seats.all()}
         for index in range(rules.seats):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.core.cache import cache
+from django.utils.translation import gettext
 
 from accounts.players import Player
 from games.engine import move_from_record, move_to_record
@@ -26,14 +27,14 @@ def hint_for(*, public_id: str, player: Player) -> Hint:
     table = unlocked_table(public_id)
     seat = seat_of(table, player)
     if table.kind != Table.Kind.COMPUTER:
-        raise TableError("Hints are only for games against the computer.")
+        raise TableError(gettext("Hints are only for games against the computer."))
     key = f"hint:{table.public_id}:{table.version}:{seat.index}"
     kept = cache.get(key)
     if kept is not None:
         return Hint(move_from_record(kept["move"])[1], kept["reason"])
     match = match_of(table)
     if match.turn != seat.index:
-        raise TableError("A hint is for your turn.")
+        raise TableError(gettext("A hint is for your turn."))
     suggestion = hint(match.view_for(seat.index), seed=seed_of(table))
     kept = {"move": move_to_record(seat.index, suggestion.move), "reason": suggestion.reason}
     cache.set(key, kept, HINT_CACHE_SECONDS)

@@ -5,6 +5,7 @@ start, and a friend who comes after the start taking a computer's seat at the ne
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from accounts.players import Player
 from games.engine import Rules
@@ -26,14 +27,14 @@ def join_table(*, public_id: str, player: Player, name: str, seat: int | None = 
     promised to another friend) when the next hand is dealt (``Table.arrivals``)."""
     if player.user_id is None and not player.session_key:
         # Nobody could be known as this seat's player again (a guest socket without a session).
-        raise TableError("Reload the page to join: your browser has no session here yet.")
+        raise TableError(gettext("Reload the page to join: your browser has no session here yet."))
     with transaction.atomic():
         table = locked_table(public_id)
         seats = list(table.seats.all())
         if player.seat_in(seats) is not None or _arrival_of(table, player) is not None:
-            raise TableError("You already have a seat at this table.")
+            raise TableError(gettext("You already have a seat at this table."))
         if person_key(player) in table.removed:
-            raise TableError("The host removed you from this table.")
+            raise TableError(gettext("The host removed you from this table."))
         if table.started_at is None:
             seat_person(table, _free_seat(table, seats, seat), player, name)
             save_and_announce(table)
@@ -58,9 +59,13 @@ def choose_seat(*, public_id: str, player: Player, seat: int) -> Table:
     with transaction.atomic():
         table = locked_table(public_id)
         mine = seat_of(table, player)
-        _refuse_started(table, "seats are kept until the match ends")
+        _refuse_started(
+            table, gettext("The game has started: seats are kept until the match ends.")
+        )
         if mine.index == 0:
-            raise TableError("The host keeps the first seat: the others choose theirs around it.")
+            raise TableError(
+                gettext("The host keeps the first seat: the others choose theirs around it.")
+            )
         if mine.index == seat:
             return table
         mine.index = _free_seat(table, list(table.seats.all()), seat)
@@ -80,9 +85,11 @@ def unjoin_table(*, public_id: str, player: Player) -> Table:
             save_and_announce(table, "arrivals")
             return table
         mine = seat_of(table, player)
-        _refuse_started(table, "press Leave and the computer plays for you")
+        _refuse_started(
+            table, gettext("The game has started: press Leave and the computer plays for you.")
+        )
         if mine.index == 0:
-            raise TableError("You are the host: the others are waiting for you to start.")
+            raise TableError(gettext("You are the host: the others are waiting for you to start."))
         mine.delete()
         save_and_announce(table)
     return table
@@ -93,22 +100,22 @@ def remove_from_table(*, public_id: str, player: Player, seat: int) -> Table:
     with transaction.atomic():
         table = locked_table(public_id)
         if seat_of(table, player).index != 0:
-            raise TableError("Only the host can remove someone from the table.")
-        _refuse_started(table, "nobody can be removed now")
+            raise TableError(gettext("Only the host can remove someone from the table."))
+        _refuse_started(table, gettext("The game has started: nobody can be removed now."))
         target = next((s for s in table.seats.all() if s.index == seat), None)
         if target is None or target.is_bot:
-            raise TableError("Nobody sits at that seat.")
+            raise TableError(gettext("Nobody sits at that seat."))
         if target.index == 0:
-            raise TableError("You are the host: you cannot remove yourself.")
+            raise TableError(gettext("You are the host: you cannot remove yourself."))
         target.delete()
         table.removed = [*table.removed, _key_of(target)]
         save_and_announce(table, "removed")
     return table
 
 
-def _refuse_started(table: Table, then: str) -> None:
+def _refuse_started(table: Table, refusal: str) -> None:
     if table.started_at is not None:
-        raise TableError(f"The game has started: {then}.")
+        raise TableError(refusal)
 
 
 def _free_seat(table: Table, seats: list[Seat], wanted: int | None) -> int:
@@ -119,12 +126,14 @@ def _free_seat(table: Table, seats: list[Seat], wanted: int | None) -> int:
     if wanted is None:
         free = [i for i in range(count) if i not in taken]
         if not free:
-            raise TableError("Every seat at this table is taken.")
+            raise TableError(gettext("Every seat at this table is taken."))
         return free[0]
     if not 0 <= wanted < count:
-        raise TableError(f"This table has seats 1 to {count}: choose one of them.")
+        raise TableError(
+            gettext("This table has seats 1 to %(count)s: choose one of them.") % {"count": count}
+        )
     if wanted in taken:
-        raise TableError("Someone sits there already: choose a free seat.")
+        raise TableError(gettext("Someone sits there already: choose a free seat."))
     return wanted
 
 
@@ -132,15 +141,17 @@ def _computer_seat(table: Table, seats: list[Seat], wanted: int | None) -> int:
     """A seat the computer plays and no friend is promised yet, for someone who came after
     the start (``wanted``, or the first one), or TableError saying why there is none."""
     if table.kind != Table.Kind.ONLINE or table.finished:
-        raise TableError("This table has started: you can watch it.")
+        raise TableError(gettext("This table has started: you can watch it."))
     promised = {arrival["seat"] for arrival in table.waiting_arrivals()}
     open_seats = [seat.index for seat in seats if seat.is_bot and seat.index not in promised]
     if not open_seats:
-        raise TableError("This table has started and every seat is taken: you can watch it.")
+        raise TableError(
+            gettext("This table has started and every seat is taken: you can watch it.")
+        )
     if wanted is None:
         return open_seats[0]
     if wanted not in open_seats:
-        raise TableError("Choose a seat the computer plays: you take it at the next hand.")
+        raise TableError(gettext("Choose a seat the computer plays: you take it at the next hand."))
     return wanted
 
 

@@ -11,6 +11,7 @@ from functools import partial
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 from psycopg import OperationalError
 
 from accounts.players import Player
@@ -245,16 +246,20 @@ def take_back_start(*, kind: str, match: Match, seat: int) -> int:
       the tiles are in their hand, known either way.
     """
     if kind != Table.Kind.COMPUTER:
-        raise TableError("Undo is only for games against the computer.")
+        raise TableError(gettext("Undo is only for games against the computer."))
     if match.finished:
         # A finished match is counted (statistics, ratings): it stays as it ended.
-        raise TableError("The match is over: its moves can no longer be taken back.")
+        raise TableError(gettext("The match is over: its moves can no longer be taken back."))
     if match.needs_deal:
-        raise TableError("The hand is over and every tile was shown: it can no longer be undone.")
+        raise TableError(
+            gettext("The hand is over and every tile was shown: it can no longer be undone.")
+        )
     moves = history_to_record(match.histories[-1])
     plays = [i for i, move in enumerate(moves) if move["seat"] == seat and "play" in move]
     if not plays:
-        raise TableError("You have no play to take back in this hand.")
+        raise TableError(gettext("You have no play to take back in this hand."))
     if any("draw" in move for move in moves[plays[-1] :]):
-        raise TableError("A tile was drawn since your last play: a draw cannot be taken back.")
+        raise TableError(
+            gettext("A tile was drawn since your last play: a draw cannot be taken back.")
+        )
     return plays[-1]

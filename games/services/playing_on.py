@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.players import Player
 from games import writes
@@ -36,10 +37,12 @@ def play_on(*, public_id: str, player: Player, hand: int, ply: int) -> Table:
     if mine is None or mine.is_bot:
         raise NotYourSeat
     if not source.finished:
-        raise TableError("You can play on from a moment once the match is over.")
+        raise TableError(gettext("You can play on from a moment once the match is over."))
     hands = source.record["hands"]
     if not 0 <= hand < len(hands) or not 0 <= ply < len(hands[hand]["moves"]):
-        raise TableError("There is no such moment in this match: the hand was over by then.")
+        raise TableError(
+            gettext("There is no such moment in this match: the hand was over by then.")
+        )
     rules = Rules.from_record(source.rules)
     seeds = seeds_of_table(source)
     with transaction.atomic():

@@ -7,6 +7,7 @@ from functools import partial
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.players import Player
 from games import jobs
@@ -103,7 +104,7 @@ def _set_away(public_id: str, player: Player, *, away: bool) -> Table:
         table = locked_table(public_id)
         seat = seat_of(table, player)
         if table.kind != Table.Kind.ONLINE:
-            raise TableError("Leaving and coming back are for tables with friends.")
+            raise TableError(gettext("Leaving and coming back are for tables with friends."))
         if seat.away == away:
             return table
         seat.away = away

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.players import Player
 from games.engine import Match, Rules
@@ -19,7 +20,7 @@ def vote_rematch(*, public_id: str, player: Player) -> Table:
         table = locked_table(public_id)
         seat = seat_of(table, player)
         if not table.finished:
-            raise TableError("A rematch is for a finished match.")
+            raise TableError(gettext("A rematch is for a finished match."))
         if table.rematch_id is not None:
             return table
         votes = sorted({*table.rematch_votes, seat.index})

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.players import Player
 from games.engine import Match, Rules
@@ -32,7 +33,10 @@ def create_seated_table(
     ``deals_private``: another table will deal these deals again: nobody watches this one and
     its seeds stay hidden until :func:`publish_deals`."""
     if len(players) != rules.seats:
-        raise TableError(f"This table needs {rules.seats} players, not {len(players)}.")
+        raise TableError(
+            gettext("This table needs %(seats)s players, not %(given)s.")
+            % {"seats": rules.seats, "given": len(players)}
+        )
     with transaction.atomic():
         table = new_table(
             Table.Kind.ONLINE,

@@ -2,6 +2,8 @@
 // message is the whole state (count and newest id), so a lost one is mended by the next; after
 // a reconnect the state is fetched again. A browser notification is shown for something new
 // only when the person allowed them (asked from a button on the notifications page).
+import { gettext, interpolate, ngettext } from "./i18n.js";
+
 const bell = document.getElementById("bell");
 
 function show(state, fresh) {
@@ -10,7 +12,17 @@ function show(state, fresh) {
   count.hidden = state.unread === 0;
   bell.setAttribute(
     "aria-label",
-    state.unread ? `Notifications, ${state.unread} unread` : "Notifications",
+    state.unread
+      ? interpolate(
+          ngettext(
+            "Notifications, %(unread)s unread",
+            "Notifications, %(unread)s unread",
+            state.unread,
+          ),
+          { unread: state.unread },
+          true,
+        )
+      : gettext("Notifications"),
   );
   if (fresh && state.title && "Notification" in window && Notification.permission === "granted") {
     const note = new Notification(state.title, { tag: `dominoes-${state.latest}` });
@@ -51,8 +63,8 @@ function offerBrowserNotifications() {
   const describe = () => {
     button.hidden = Notification.permission !== "default";
     said.textContent = {
-      granted: "The browser tells you too.",
-      denied: "This browser blocks notifications from this site.",
+      granted: gettext("The browser tells you too."),
+      denied: gettext("This browser blocks notifications from this site."),
       default: "",
     }[Notification.permission];
   };

@@ -1,0 +1,126 @@
+"""Python says nothing to a person outside the catalogs (README "Languages"): form labels and
+errors, messages, the errors services raise for players, and no plural built by hand
+("1 hands won"): ngettext chooses the form in every language."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+APPS = ["accounts", "billing", "dominoes", "games", "matchmaking"]
+
+#: Modules still in English only, being changed by other work this session (the coach at the
+#: table; tournaments/ and notifications/ are not scanned at all yet, and games/consumers.py and
+#: games/phrases.py hold words this checker cannot see): the next session translates them, scans
+#: those apps and empties this list.
+NOT_YET_CONVERTED = {
+    "games/coach/views.py",
+}
+#: The errors shown to players as they are raised ("str(error)" on a page or a message).
+PLAYER_ERRORS = {"TableError", "QueueError", "BillingError", "ValidationError"}
+MESSAGE_LEVELS = {"debug", "info", "success", "warning", "error"}
+SHOWN_KEYWORDS = {"label", "help_text", "empty_label"}
+#: Functions only staff call (from the admin), who read English: their errors stay English.
+STAFF_ONLY = {
+    "create_organisation_customer",
+    "refresh_organisation",
+    "start_organisation_subscription",
+}
+
+
+def _words(node: ast.AST) -> bool:
+    """A literal (or f-string) holding words, not a gettext call."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return any(c.isalpha() for c in node.value)
+    return isinstance(node, ast.JoinedStr)
+
+
+def _name(func: ast.AST) -> str:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return ""
+
+
+def _is_hand_built_plural(node: ast.IfExp) -> bool:
+    branches = {node.body, node.orelse}
+    values = {b.value for b in branches if isinstance(b, ast.Constant)}
+    return len(values) == 2 and values <= {"", "s", "es"}
+
+
+def untranslated(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text())
+    is_form = path.name == "forms.py"
+    found: list[str] = []
+    staff_only = {
+        id(inner)
+        for function in ast.walk(tree)
+        if isinstance(function, ast.FunctionDef) and function.name in STAFF_ONLY
+        for inner in ast.walk(function)
+    }
+    for node in ast.walk(tree):
+        if id(node) in staff_only:
+            continue
+        if isinstance(node, ast.IfExp) and _is_hand_built_plural(node):
+            found.append(f"line {node.lineno}: a plural built by hand")
+        if not isinstance(node, ast.Call):
+            continue
+        name = _name(node.func)
+        first = node.args[0] if node.args else None
+        if name in PLAYER_ERRORS and first is not None and _words(first):
+            found.append(f"line {node.lineno}: {name}({ast.unparse(first)})")
+        if (
+            name in MESSAGE_LEVELS
+            and isinstance(node.func, ast.Attribute)
+            and _name(node.func.value) == "messages"
+            and len(node.args) > 1
+            and _words(node.args[1])
+        ):
+            found.append(f"line {node.lineno}: messages.{name}(..., {ast.unparse(node.args[1])})")
+        if is_form:
+            for keyword in node.keywords:
+                if keyword.arg in SHOWN_KEYWORDS and _words(keyword.value):
+                    found.append(f"line {node.lineno}: {keyword.arg}={ast.unparse(keyword.value)}")
+    return found
+
+
+def _modules() -> list[str]:
+    return sorted(
+        str(path.relative_to(ROOT))
+        for app in APPS
+        for path in (ROOT / app).rglob("*.py")
+        if "migrations" not in path.parts and "engine" not in path.parts
+    )
+
+
+@pytest.mark.parametrize("name", sorted(set(_modules()) - NOT_YET_CONVERTED))
+def test_module_says_nothing_outside_the_catalogs(name):
+    found = untranslated(ROOT / name)
+    assert not found, f"{name}: {found}"
+
+
+@pytest.mark.parametrize("name", sorted(NOT_YET_CONVERTED))
+def test_a_module_on_the_list_still_needs_it(name):
+    assert untranslated(ROOT / name), f"{name} is translated: remove it from the list"
+
+
+def test_the_checker_sees_what_a_person_reads(tmp_path):
+    forms = tmp_path / "forms.py"
+    forms.write_text(
+        "from django import forms\n"
+        "from django.utils.translation import gettext, gettext_lazy\n"
+        "a = forms.CharField(label='Name', help_text=gettext_lazy('Yours'))\n"
+        "raise ValidationError(f'Bad {x}')\n"
+        "raise TableError(gettext('Fine'))\n"
+        "messages.error(request, 'Oops')\n"
+        "word = 'hand' + ('' if n == 1 else 's')\n"
+        "key = 'code' if x else 'other'\n"
+    )
+    assert untranslated(forms) == [
+        "line 3: label='Name'",
+        "line 4: ValidationError(f'Bad {x}')",
+        "line 6: messages.error(..., 'Oops')",
+        "line 7: a plural built by hand",
+    ]
