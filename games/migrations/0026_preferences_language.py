@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0024_preferences_from_accounts'),
+        ('games', '0025_deals_private'),
     ]
 
     operations = [
