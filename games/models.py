@@ -9,9 +9,8 @@ PostgreSQL would otherwise decompress, rebuild, recompress and rewrite the whole
 TOASTed value, at every move (bench/README.md, "Measured by hand"). The next hand's deal
 folds those moves into the record, which it rewrites anyway (games.writes); the locked path
 stores the same way (:meth:`Table.store`: only the moves since, unless a new hand or a move
-taken back changed the record).
-``Table.version`` numbers every change, and every event sent to a client carries it.
-Only :mod:`games.services` writes these rows.
+taken back changed the record). ``Table.version`` numbers every change, and every event sent
+to a client carries it. Only :mod:`games.services` writes these rows.
 """
 
 import secrets
