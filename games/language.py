@@ -17,7 +17,8 @@ from django.utils import translation
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
-from games.preferences import preferences_of, remember_language
+from games.preferences import remember_language
+from games.preferences.models import Preferences
 
 #: Set on the request at sign-in: the account's language, for the response's cookie.
 _APPLY = "_account_language"
@@ -44,7 +45,11 @@ def on_user_logged_in(
     """The account's language wins; without one, the guest's pick becomes the account's."""
     if request is None:
         return
-    chosen = _offered(preferences_of(user).language)
+    # A query, not ``user.preferences``: that would cache "none yet" on the signed-in user,
+    # and the same object's preferences saved later in the request would read as missing.
+    chosen = _offered(
+        Preferences.objects.filter(user_id=user.pk).values_list("language", flat=True).first()
+    )
     if chosen:
         setattr(request, _APPLY, chosen)
         translation.activate(chosen)

@@ -48,3 +48,16 @@ def test_no_module_outside_tests_and_migrations_is_over_400_lines():
         and (lines := len(path.read_text().splitlines())) > 400
     }
     assert long == {}
+
+
+def test_no_template_comment_spans_lines():
+    """Django's ``{# #}`` ends on its own line: one left open shows its words on the page (the
+    table's once did); a longer note is ``{% comment %}``."""
+    root = Path(__file__).resolve().parents[1]
+    open_comments = [
+        f"{path.relative_to(root)}:{number}"
+        for path in (root / "templates").rglob("*.html")
+        for number, line in enumerate(path.read_text().splitlines(), start=1)
+        if line.count("{#") > line.count("#}")
+    ]
+    assert open_comments == []

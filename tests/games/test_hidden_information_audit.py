@@ -182,6 +182,9 @@ async def test_every_message_on_every_socket_shows_nobody_a_hidden_tile(
 ):
     monkeypatch.setattr(consumers, "RATE_BURST", 10**6)  # a robot moves faster than people
     settings.COACH_REVIEWS = True  # each player's review of the hand, audited below
+    # Off the sockets' one thread, as on RQ: inline, the review (seconds under load) would hold
+    # up every consumer's next state past the receive timeout.
+    settings.JOBS_BACKEND = "thread"
     host_key, guest_key, watcher_key = [await sync_to_async(new_session)() for _ in range(3)]
     host = services.Player(user_id=None, session_key=host_key)
     rules = Rules.for_preset(preset, seats=2, match={"single_round": True})

@@ -20,7 +20,7 @@ export class HandReview {
     this.box.id = "hand-review";
     this.box.setAttribute("aria-label", "Coach");
     this.box.hidden = true;
-    document.getElementById("result-score").after(this.box);
+    document.getElementById("result-sides").after(this.box); // under the hand's rows
   }
 
   // ``message``: the socket's {"type": "review", "review": ...}, or null for a render.
