@@ -109,7 +109,9 @@ def _set_away(public_id: str, player: Player, *, away: bool) -> Table:
             return table
         seat.away = away
         seat.save(update_fields=["away"])
-        if table.started_at is None:
+        if table.started_at is None or table.finished:
+            # Nothing to play: a finished match (a forfeit's too, which its moves do not show)
+            # must not be decided again from its moves.
             save_and_announce(table)
             return table
         match = match_of(table)

@@ -15,7 +15,8 @@ from games.services.errors import TableError
 
 def vote_rematch(*, public_id: str, player: Player) -> Table:
     """Ask for a rematch of a finished match; once every person has asked, the same seats and
-    rules are dealt again at a new table (``table.rematch``)."""
+    rules are dealt again at a new table (``table.rematch``). Refused while another person has
+    left the table (gone past the grace, or Leave): they are not there to agree."""
     with transaction.atomic():
         table = locked_table(public_id)
         seat = seat_of(table, player)
@@ -23,6 +24,12 @@ def vote_rematch(*, public_id: str, player: Player) -> Table:
             raise TableError(gettext("A rematch is for a finished match."))
         if table.rematch_id is not None:
             return table
+        gone = [s for s in table.seats.all() if s.away and not s.is_bot and s != seat]
+        if gone:  # their vote would never come: the rematch would wait for ever
+            raise TableError(
+                gettext("%(name)s has left the table: start a new match instead.")
+                % {"name": gone[0].name}
+            )
         votes = sorted({*table.rematch_votes, seat.index})
         people = sorted(s.index for s in table.seats.all() if not s.is_bot)
         table.rematch_votes = votes

@@ -262,6 +262,21 @@ def test_a_rematch_needs_every_person_to_opt_in():
     assert state["table"]["rematch"] == {"votes": [0, 1], "table": rematch.public_id}
 
 
+def test_no_rematch_is_asked_of_a_person_who_left():
+    table = tournament_table()
+    expire_now(table)
+    services.sweep_deadlines()  # the seat to move forfeits: the match is over
+    services.leave_table(public_id=table.public_id, player=BOB)
+    table.refresh_from_db()
+    assert table.finished and table.deadline is None, "leaving keeps a forfeited match over"
+    with pytest.raises(TableError, match="Bob has left the table"):
+        services.vote_rematch(public_id=table.public_id, player=HOST)
+    table.refresh_from_db()
+    assert table.finished and table.rematch_votes == [] and table.rematch is None
+    services.come_back(public_id=table.public_id, player=BOB)  # he is back: ask away
+    assert services.vote_rematch(public_id=table.public_id, player=HOST).rematch_votes == [0]
+
+
 def test_a_person_whose_server_died_is_handed_over_by_the_sweep_unless_seen_elsewhere():
     table = started(seats=2)
     # Bob's socket was opened in a server process that then died: nobody said goodbye.
