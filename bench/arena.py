@@ -144,6 +144,8 @@ def main() -> None:
     else:
         play_one = partial(play_rotations, rules, args.a, args.b, seed=args.seed, budget=budget)
     key = results_key(args) if args.results else {}
+    if args.results:
+        args.results.parent.mkdir(parents=True, exist_ok=True)
     kept = kept_games(args.results, key)
     games: list[Game] = [game for rotations in kept.values() for game in rotations]
     todo = [i for i in range(args.matches) if i not in kept]

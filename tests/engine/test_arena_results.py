@@ -24,7 +24,7 @@ def arena(*args: str) -> list[dict]:
 
 
 def test_a_later_run_adds_to_the_kept_matches_and_sums_up_all(tmp_path):
-    kept = tmp_path / "arena.jsonl"
+    kept = tmp_path / "results" / "arena.jsonl"  # its folder made by the first run
     first = arena("--matches", "2", "--results", str(kept))
     assert len(kept.read_text().splitlines()) == 2
     later = arena("--matches", "3", "--results", str(kept))
