@@ -1,12 +1,18 @@
 """The table page's weight at a git revision: the stylesheets and scripts its template loads.
 
 ``bench/table.py`` measures the page's HTML (its ``bytes``); this adds what a browser fetches
-with it on a first visit: every ``{% static %}`` stylesheet and script named by the template and
-the templates it extends or includes, and every ES module those scripts import, read from the
-repository at ``--rev`` (``git show``), so that two revisions compare without checking either
-out. It prints one JSON line: per file and in total, the bytes as stored and gzipped (level 6,
-as a server or CDN compresses text). Icons, the manifest and fonts are left out: the browser
-fetches them lazily or once for the whole site.
+with it on a first visit to a table against the computer (the table the front door leads to):
+every ``{% static %}`` stylesheet and script named by the template and the templates it extends
+or includes (leaving out what only ``{% if online %}``, a table of people, adds), and every ES
+module those scripts import, read from the repository at ``--rev`` (``git show``), so that two
+revisions compare without checking either out. Modules reached only through ``import()`` (a
+part of the table fetched when first needed) are weighed apart, as ``later``.
+
+Each file is counted as stored (``bytes``, ``gzip``: gzipped at level 6, as a server or CDN
+compresses text) and as ``collectstatic`` serves it today (``served_gzip``: minified by
+``dominoes.static_storage``'s minifiers, then gzipped), so that a revision from before the
+minifier can be weighed both ways. It prints one JSON line. Icons, the manifest and fonts are
+left out: the browser fetches them lazily or once for the whole site.
 
     .venv/bin/python bench/table_weight.py --rev 003d240^1
     .venv/bin/python bench/table_weight.py --rev HEAD
@@ -20,13 +26,21 @@ import json
 import posixpath
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from dominoes.static_storage import MINIFIERS  # noqa: E402 (the repository's root first)
+
 TEMPLATE_REFERENCES = re.compile(r"""{%\s*(extends|include)\s+["']([^"']+)["']""")
 STATIC = re.compile(r"""{%\s*static\s+["']([^"']+\.(?:css|js))["']\s*%}""")
+# An `{% if online %}` block with no other `{% if %}` inside: a table of people's own files.
+ONLINE_ONLY = re.compile(r"{%\s*if online\s*%}(?:(?!{%\s*(?:if|endif)\b).)*{%\s*endif\s*%}", re.S)
 # import ... from "./x.js", import "./x.js", export ... from "./x.js" (relative modules only).
 IMPORTS = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\.{1,2}/[^"']+)["']""")
+LATER_IMPORTS = re.compile(r"""\bimport\(\s*["'](\.{1,2}/[^"']+)["']\s*\)""")
 
 
 def show(rev: str, path: str) -> bytes | None:
@@ -41,27 +55,55 @@ def template_statics(rev: str, name: str, seen: set[str]) -> list[str]:
     if name in seen:
         return []
     seen.add(name)
-    text = (show(rev, f"templates/{name}") or b"").decode()
+    text = ONLINE_ONLY.sub("", (show(rev, f"templates/{name}") or b"").decode())
     found = STATIC.findall(text)
     for _, other in TEMPLATE_REFERENCES.findall(text):
         found += template_statics(rev, other, seen)
     return found
 
 
-def weigh(rev: str, template: str) -> dict:
-    queue = template_statics(rev, template, set())
+def relative(path: str, module: str) -> str:
+    return posixpath.normpath(posixpath.join(posixpath.dirname(path), module))
+
+
+def weigh_files(rev: str, queue: list[str], skip: set[str]) -> tuple[dict, list[str]]:
+    """The files of ``queue`` and every module they import statically; and the modules they
+    import with ``import()``."""
     files: dict[str, dict[str, int]] = {}
+    later: list[str] = []
     while queue:
         path = queue.pop(0)
-        if path in files:
+        if path in files or path in skip:
             continue
         body = show(rev, f"static/{path}")
         if body is None:
             continue
-        files[path] = {"bytes": len(body), "gzip": len(gzip.compress(body, compresslevel=6))}
+        served = MINIFIERS[Path(path).suffix](body.decode()).encode()
+        files[path] = {
+            "bytes": len(body),
+            "gzip": len(gzip.compress(body, compresslevel=6)),
+            "served_gzip": len(gzip.compress(served, compresslevel=6)),
+        }
         if path.endswith(".js"):
-            for module in IMPORTS.findall(body.decode()):
-                queue.append(posixpath.normpath(posixpath.join(posixpath.dirname(path), module)))
+            text = body.decode()
+            queue += [relative(path, module) for module in IMPORTS.findall(text)]
+            later += [relative(path, module) for module in LATER_IMPORTS.findall(text)]
+    return files, later
+
+
+def totals(files: dict[str, dict[str, int]]) -> dict[str, int]:
+    return {
+        "files": len(files),
+        **{key: sum(f[key] for f in files.values()) for key in ("bytes", "gzip", "served_gzip")},
+    }
+
+
+def weigh(rev: str, template: str) -> dict:
+    first, later = weigh_files(rev, template_statics(rev, template, set()), set())
+    rest: dict[str, dict[str, int]] = {}
+    while later:
+        found, later = weigh_files(rev, later, set(first) | set(rest))
+        rest |= found
     commit = subprocess.run(
         ["git", "rev-parse", "--short", rev], cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout.strip()
@@ -69,10 +111,9 @@ def weigh(rev: str, template: str) -> dict:
         "bench": "table.weight",
         "rev": commit,
         "template": template,
-        "files": len(files),
-        "bytes": sum(f["bytes"] for f in files.values()),
-        "gzip": sum(f["gzip"] for f in files.values()),
-        "by_file": files,
+        **totals(first),
+        "by_file": first,
+        "later": {**totals(rest), "by_file": rest},
     }
 
 

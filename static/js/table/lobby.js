@@ -65,14 +65,7 @@ export const lobby = {
 
   renderLobby() {
     const table = this.state.table;
-    this.root.dataset.phase = this.started ? "play" : "lobby";
-    if (this.watching) this.root.dataset.watching = "true";
-    else delete this.root.dataset.watching;
-    if (!this.watching) this.arriving = null; // seated: a promise kept
-    const watching = $("watching");
-    if (watching) watching.hidden = !(this.watching && this.started);
     const section = $("lobby");
-    if (!section) return;
     const arriving = this.arriving ?? null;
     const late = this.started && this.watching && !this.over;
     const canArrive = late && arriving === null && this.openComputerSeats().length > 0;

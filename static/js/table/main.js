@@ -5,20 +5,27 @@ import { board } from "./board.js";
 import { clock } from "./clock.js";
 import { controls } from "./controls.js";
 import { drag } from "./drag.js";
-import { lobby } from "./lobby.js";
+import { later } from "./later.js";
 import { motion } from "./motion.js";
 import { $, TablePage } from "./page.js";
-import { remarks } from "./remarks.js";
 import { render } from "./render.js";
-import { result } from "./result.js";
 import { soundsFor } from "./sound.js";
 import { words } from "./words.js";
 
-Object.assign(TablePage.prototype, board, clock, controls, drag, lobby, motion, remarks, render, result, words, {
+Object.assign(TablePage.prototype, board, clock, controls, drag, motion, render, words, {
   soundChanges(previous, next) {
     for (const name of soundsFor(this, previous, next)) this.sounds.play(name);
   },
 });
+later(TablePage.prototype, () => import("./lobby.js").then((m) => m.lobby), ["bindLobby", "renderLobby"]);
+later(TablePage.prototype, () => import("./remarks.js").then((m) => m.remarks), [
+  "askRemarks",
+  "bindTalk",
+  "receiveRemark",
+  "receiveRemarks",
+  "renderTalk",
+]);
+later(TablePage.prototype, () => import("./result.js").then((m) => m.result), ["renderResult"]);
 
 if ($("table-page") && $("table-state")) {
   window.dominoesTable = new TablePage();

@@ -1,7 +1,8 @@
 // The table page's controller: holds the state the server sent, sends the player's intents and
 // asks the views to draw. The server decides what is legal; this page only lights what the
 // state's `legal` lists and never plays a move on its own. The other modules add their methods
-// to this class (one idea each: controls, drag, words, clock, render, board, result, motion).
+// to this class (one idea each: controls, drag, words, clock, render, board, motion; later.js
+// adds the lobby, the talk and the end panel when first needed).
 
 import { TableSocket } from "./socket.js";
 import { Sounds } from "./sound.js";
@@ -205,18 +206,31 @@ export class TablePage {
     this.review.then((review) => review.update(message));
   }
 
+  /** Playing or gathering, seated or watching: what the page's look and the lobby follow. */
+  renderPhase() {
+    this.root.dataset.phase = this.started ? "play" : "lobby";
+    if (this.watching) this.root.dataset.watching = "true";
+    else delete this.root.dataset.watching;
+    if (!this.watching) this.arriving = null; // seated: a promise kept
+    const watching = $("watching");
+    if (watching) watching.hidden = !(this.watching && this.started);
+  }
+
   render() {
-    this.renderLobby();
+    this.renderPhase();
+    // The lobby and the talk are on tables of people only; the end panel is drawn once a hand
+    // has ended (and again to hide it): a table that needs none of them never loads them.
+    if ($("lobby")) this.renderLobby();
     this.renderSeats();
     this.renderInfo();
     this.renderBoard();
-    this.renderResult();
+    if (this.view.result || this.over || !$("end-panel").hidden) this.renderResult();
     this.renderReview();
     this.renderControls();
     this.renderHand();
     this.renderStatus();
     this.renderClock();
     this.renderFairDeal();
-    this.renderTalk();
+    if ($("talk")) this.renderTalk();
   }
 }
