@@ -77,9 +77,7 @@ def test_the_sites_own_files_are_minified_and_other_apps_files_left_as_shipped(c
     assert (folder / manifest[admin]).read_text().startswith("// Core JavaScript")
 
 
-def test_the_minified_modules_load_and_export_what_their_sources_do(
-    collected, serve, browser
-):
+def test_the_minified_modules_load_and_export_what_their_sources_do(collected, serve, browser):
     folder, manifest = collected
     modules = sorted(name for name in manifest if re.match(r"js/.*\.js$", name))
     origin = serve(served=folder, source=ROOT / "static")
