@@ -69,8 +69,8 @@ def test_the_weight_benchmark_counts_every_file_the_table_page_loads():
     # stylesheet only with a table of people.
     page = {"css/site.css", "css/table.css", "js/bell.js", "js/i18n.js"}
     later = set(weight["later"]["by_file"])
-    # The coach's review, the lobby, the talk and the end panel: fetched when first needed.
-    parts = {"review", "lobby", "remarks", "reactions", "result"}
+    # The coach's review, the lobby and the talk: fetched when first needed.
+    parts = {"review", "lobby", "remarks", "reactions"}
     assert later == {f"js/table/{part}.js" for part in parts}
     assert set(weight["by_file"]) == page | {p.removeprefix("static/") for p in committed} - later
     files = weight["by_file"].values()

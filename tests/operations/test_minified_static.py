@@ -70,7 +70,7 @@ def test_the_sites_own_files_are_minified_and_other_apps_files_left_as_shipped(c
         assert "\n  " not in served and "// " not in served and "/* " not in served, name
     # The parts fetched when first needed come by their hashed names too.
     main = (folder / manifest["js/table/main.js"]).read_text()
-    for part in ("lobby", "remarks", "result"):
+    for part in ("lobby", "remarks"):
         hashed = manifest[f"js/table/{part}.js"].rsplit("/", 1)[1]
         assert f'import("./{hashed}")' in main, part
     admin = "admin/js/core.js"

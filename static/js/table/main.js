@@ -9,10 +9,11 @@ import { later } from "./later.js";
 import { motion } from "./motion.js";
 import { $, TablePage } from "./page.js";
 import { render } from "./render.js";
+import { result } from "./result.js";
 import { soundsFor } from "./sound.js";
 import { words } from "./words.js";
 
-Object.assign(TablePage.prototype, board, clock, controls, drag, motion, render, words, {
+Object.assign(TablePage.prototype, board, clock, controls, drag, motion, render, result, words, {
   soundChanges(previous, next) {
     for (const name of soundsFor(this, previous, next)) this.sounds.play(name);
   },
@@ -25,7 +26,6 @@ later(TablePage.prototype, () => import("./remarks.js").then((m) => m.remarks), 
   "receiveRemarks",
   "renderTalk",
 ]);
-later(TablePage.prototype, () => import("./result.js").then((m) => m.result), ["renderResult"]);
 
 if ($("table-page") && $("table-state")) {
   window.dominoesTable = new TablePage();
