@@ -6,16 +6,19 @@ import asyncio
 
 import pytest
 from asgiref.sync import sync_to_async
-from test_consumers import connect, new_session, receive
+from django.contrib.auth import get_user_model
+from django.test import Client
+from test_consumers import connect, new_session, receive, receive_until
 
 from games import events, services
 from games.engine import Rules, load
-from games.models import Table
+from games.models import HandReview, Table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 
-def casual_table(alice: services.Player, bob: services.Player) -> Table:
+def table_of_two(alice: services.Player, bob: services.Player) -> Table:
+    """Guests make it a casual table, two accounts a rated one."""
     table = services.create_online_table(
         player=alice,
         name="Alice",
@@ -55,7 +58,7 @@ async def test_the_review_reaches_only_its_seat_and_only_after_the_hand(settings
     settings.COACH_REVIEWS = True  # the job runs inline in tests: stored at the hand's end
     keys = [await sync_to_async(new_session)() for _ in range(2)]
     players = {seat: services.Player(user_id=None, session_key=k) for seat, k in enumerate(keys)}
-    table = await sync_to_async(casual_table)(players[0], players[1])
+    table = await sync_to_async(table_of_two)(players[0], players[1])
     sockets = [connect(table.public_id, key) for key in keys]
     for socket in sockets:
         assert (await socket.connect())[0]
@@ -82,5 +85,36 @@ async def test_the_review_reaches_only_its_seat_and_only_after_the_hand(settings
     await asyncio.sleep(0.5)
     while not await sockets[0].receive_nothing(timeout=0.5):
         assert (await receive(sockets[0]))["type"] != "review"
+    for socket in sockets:
+        await socket.disconnect()
+
+
+def signed_in(email: str) -> tuple[services.Player, str]:
+    """A person with an account, and the session key of a browser signed in as them."""
+    user = get_user_model().objects.create_user(username=email, email=email, password="pw-S3cret!")
+    browser = Client()
+    browser.force_login(user)
+    return services.Player(user_id=user.id, session_key=None), browser.cookies["sessionid"].value
+
+
+async def test_at_a_rated_table_no_review_reaches_a_seat_between_hands(settings):
+    """Two accounts, no take-backs: a rated table, where a review between hands would be the
+    computer's help in a game between people. The reviews are computed, and sent to nobody."""
+    settings.COACH_REVIEWS = True
+    people = [await sync_to_async(signed_in)(f"{name}@example.com") for name in ("alice", "bob")]
+    players = {seat: player for seat, (player, _) in enumerate(people)}
+    table = await sync_to_async(table_of_two)(players[0], players[1])
+    sockets = [connect(table.public_id, key) for _, key in people]
+    for socket in sockets:
+        assert (await socket.connect())[0]
+    await sync_to_async(play_hand)(table, players)
+
+    stored = await HandReview.objects.filter(table=table, hand=0).acount()
+    assert stored == 2, "the job reviewed both seats' hand"
+    for socket in sockets:
+        seen = await receive_until(socket, lambda m: m["type"] == "state" and m["view"]["result"])
+        while not await socket.receive_nothing(timeout=0.5):
+            seen.append(await receive(socket))
+        assert [m for m in seen if m["type"] == "review"] == [], "a review between hands"
     for socket in sockets:
         await socket.disconnect()
