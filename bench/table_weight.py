@@ -9,10 +9,11 @@ revisions compare without checking either out. Modules reached only through ``im
 part of the table fetched when first needed) are weighed apart, as ``later``.
 
 Each file is counted as stored (``bytes``, ``gzip``: gzipped at level 6, as a server or CDN
-compresses text) and as ``collectstatic`` serves it today (``served_gzip``: minified by
-``dominoes.static_storage``'s minifiers, then gzipped), so that a revision from before the
-minifier can be weighed both ways. It prints one JSON line. Icons, the manifest and fonts are
-left out: the browser fetches them lazily or once for the whole site.
+compresses text) and as ``collectstatic`` serves it today: minified by
+``dominoes.static_storage``'s minifiers, then gzipped (``served_gzip``) or compressed with
+Brotli as WhiteNoise stores it for browsers that accept ``br`` (``served_brotli``), so that a
+revision from before the minifier can be weighed both ways. It prints one JSON line. Icons, the
+manifest and fonts are left out: the browser fetches them lazily or once for the whole site.
 
     .venv/bin/python bench/table_weight.py --rev 003d240^1
     .venv/bin/python bench/table_weight.py --rev HEAD
@@ -28,6 +29,8 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+
+import brotli
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -83,6 +86,7 @@ def weigh_files(rev: str, queue: list[str], skip: set[str]) -> tuple[dict, list[
             "bytes": len(body),
             "gzip": len(gzip.compress(body, compresslevel=6)),
             "served_gzip": len(gzip.compress(served, compresslevel=6)),
+            "served_brotli": len(brotli.compress(served)),  # WhiteNoise's call
         }
         if path.endswith(".js"):
             text = body.decode()
@@ -91,10 +95,13 @@ def weigh_files(rev: str, queue: list[str], skip: set[str]) -> tuple[dict, list[
     return files, later
 
 
+SIZES = ("bytes", "gzip", "served_gzip", "served_brotli")
+
+
 def totals(files: dict[str, dict[str, int]]) -> dict[str, int]:
     return {
         "files": len(files),
-        **{key: sum(f[key] for f in files.values()) for key in ("bytes", "gzip", "served_gzip")},
+        **{key: sum(f[key] for f in files.values()) for key in SIZES},
     }
 
 

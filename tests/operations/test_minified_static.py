@@ -9,6 +9,7 @@ import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+import brotli
 import pytest
 from test_production_files import PRODUCTION, run_python
 
@@ -101,3 +102,16 @@ def test_the_minified_modules_load_and_export_what_their_sources_do(collected, s
     assert list(served.values()) == list(sources.values())
     table = [served[f"{served_at}/{manifest[m]}"] for m in modules if m.startswith("js/table/")]
     assert len(table) > 10 and not [e for e in table if isinstance(e, str)], served
+
+
+def test_every_collected_script_and_stylesheet_has_a_smaller_brotli_copy(collected):
+    """WhiteNoise stores a Brotli copy beside the gzip one when ``brotli`` is installed (a
+    dependency for this) and serves it to browsers that accept ``br``: every current one."""
+    folder, manifest = collected
+    for name in ("js/table/main.js", "js/table/page.js", "css/table.css", "css/site.css"):
+        served = folder / manifest[name]
+        squeezed = served.with_name(served.name + ".br")
+        zipped = served.with_name(served.name + ".gz")
+        assert squeezed.exists(), name
+        assert brotli.decompress(squeezed.read_bytes()) == served.read_bytes(), name
+        assert squeezed.stat().st_size < zipped.stat().st_size, name
