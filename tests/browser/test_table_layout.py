@@ -19,13 +19,17 @@ def assert_fits(page, when: str) -> None:
 
 
 def assert_hand_in_view(page, table: Table, *, min_width: float) -> None:
+    """Every tile of the hand can be brought into view: at once, or (more tiles than fit, after
+    draws) by scrolling the hand bar sideways, never the page."""
     width = page.viewport_size["width"]
     for tile in table.hand():
         button = page.locator(f'#hand [data-tile="{tile}"]')
         expect(button).to_be_visible()
+        button.scroll_into_view_if_needed()
         box = button.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, (tile, box)
         assert box["width"] >= min_width and box["height"] >= 2 * min_width, (tile, box)
+    assert page.evaluate("() => window.scrollX") == 0, "the page scrolled sideways"
 
 
 def play_a_hand_checking_the_layout(page, server, *, name: str, touch: bool, min_width: float):
