@@ -134,8 +134,9 @@ def entrant_of(tournament: Tournament, entrant_id: int) -> Entrant:
 def require_draft(tournament: Tournament, why: str) -> None:
     if tournament.status != Tournament.Status.DRAFT:
         status = tournament.get_status_display().lower()
-        said = gettext("This tournament is %(status)s.") % {"status": status}
-        raise TournamentError(f"{said} {why}")
+        raise TournamentError(
+            gettext("This tournament is %(status)s. %(why)s") % {"status": status, "why": why}
+        )
 
 
 def bump(tournament: Tournament, *fields: str) -> None:
