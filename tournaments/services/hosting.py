@@ -125,7 +125,7 @@ def _apply_schedule(tournament: Tournament, schedule: Schedule, *, confirmed: in
     start; returns the fields set."""
     if schedule.time_zone not in available_timezones():
         raise TournamentError(
-            gettext('"%(zone)s" is not a time zone.') % {"zone": schedule.time_zone}
+            gettext("'%(zone)s' is not a time zone.") % {"zone": schedule.time_zone}
         )
     moved = schedule.starts_at is not None and schedule.starts_at != tournament.starts_at
     if moved and schedule.starts_at <= timezone.now():
@@ -139,7 +139,7 @@ def _apply_schedule(tournament: Tournament, schedule: Schedule, *, confirmed: in
         )
     if schedule.seeding not in Tournament.Seeding.values:
         raise TournamentError(
-            gettext('"%(seeding)s" is not a way of seeding.') % {"seeding": schedule.seeding}
+            gettext("'%(seeding)s' is not a way of seeding.") % {"seeding": schedule.seeding}
         )
     _check_cap(tournament, schedule.player_cap, confirmed)
     fields = {
@@ -205,11 +205,11 @@ def check_settings(
         raise TournamentError(gettext("Give the tournament a name."))
     if format not in Tournament.Format.values:
         raise TournamentError(
-            gettext('"%(format)s" is not a tournament format.') % {"format": format}
+            gettext("'%(format)s' is not a tournament format.") % {"format": format}
         )
     if scoring not in Tournament.Scoring.values:
         raise TournamentError(
-            gettext('"%(scoring)s" is not a match scoring.') % {"scoring": scoring}
+            gettext("'%(scoring)s' is not a match scoring.") % {"scoring": scoring}
         )
     match_rules(scoring=scoring, match_length=length)
     if format != Tournament.Format.SWISS:
