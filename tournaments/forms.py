@@ -12,7 +12,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.text import format_lazy
-from django.utils.translation import gettext, gettext_lazy, ngettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from games.words import TARGETS
 from tournaments import services
@@ -35,6 +35,14 @@ DEFAULT_TARGET = 100
 DEFAULT_HANDS = 3
 
 
+def hand_choices() -> list[tuple[int, str]]:
+    """Best of's hands in the reader's words (a callable: the form asks for them each time)."""
+    return [
+        (n, ngettext("%(hands)s hand", "%(hands)s hands", n) % {"hands": n})
+        for n in services.BEST_OF_HANDS
+    ]
+
+
 class TournamentSettingsForm(forms.ModelForm):
     points_target = forms.IntegerField(
         label=gettext_lazy("Points target"),
@@ -47,10 +55,7 @@ class TournamentSettingsForm(forms.ModelForm):
     )
     best_of_hands = forms.TypedChoiceField(
         label=gettext_lazy("Best of"),
-        choices=[
-            (n, ngettext_lazy("%(hands)s hand", "%(hands)s hands", n) % {"hands": n})
-            for n in services.BEST_OF_HANDS
-        ],
+        choices=hand_choices,
         coerce=int,
         initial=DEFAULT_HANDS,
         required=False,
