@@ -1,5 +1,5 @@
-"""The plan rules, without Django: which plan a host's subscriptions give, what it allows, how
-it is explained, and when a webhook signature's timestamp is too far from now.
+"""The plan rules, without Django: which plan a host's subscriptions give, what it allows, and
+when a webhook signature's timestamp is too far from now.
 
 Stripe's subscription statuses are the input (https://docs.stripe.com/billing/subscriptions/overview):
 only ``active`` and ``trialing`` pay for a plan. ``past_due`` (the renewal payment failed, so the
@@ -67,28 +67,6 @@ def entitlement(
         if candidate.tournament_players > best.tournament_players:
             best = candidate
     return best
-
-
-def explanation(granted: Entitlement) -> str:
-    """What a host meeting the limit of ``granted`` is told, with the way up when there is one.
-
-    >>> explanation(Entitlement(FREE, 10))
-    'Free allows 10 players. Club allows 20 players: upgrade.'
-    """
-    if granted.plan == FREE:
-        return (
-            f"Free allows {granted.tournament_players} players. "
-            f"Club allows {CLUB_TOURNAMENT_PLAYERS} players: upgrade."
-        )
-    if granted.plan == CLUB:
-        return (
-            f"Club allows {granted.tournament_players} players. "
-            "A corporate plan allows more: contact us."
-        )
-    return (
-        f"Your organisation's corporate plan allows {granted.tournament_players} players. "
-        "Ask us to raise it."
-    )
 
 
 def signature_timestamp(header: str) -> int | None:

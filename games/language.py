@@ -8,7 +8,8 @@ response, by the middleware below); an account that has none takes the language 
 picked before signing up or in.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -26,6 +27,21 @@ _APPLY = "_account_language"
 
 def _offered(code: object) -> str | None:
     return code if code in dict(settings.LANGUAGES) else None
+
+
+def language_of(user: AbstractBaseUser) -> str | None:
+    """The language an account keeps in its preferences, if it picked one."""
+    return _offered(
+        Preferences.objects.filter(user_id=user.pk).values_list("language", flat=True).first()
+    )
+
+
+@contextmanager
+def speaking_to(user: AbstractBaseUser) -> Iterator[None]:
+    """What is said inside, in ``user``'s language: words written for one person away from
+    their request (a notification, a job's message), else the language already active."""
+    with translation.override(language_of(user) or translation.get_language()):
+        yield
 
 
 @require_POST

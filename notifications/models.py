@@ -6,18 +6,19 @@ match to check in to, a champion): it never carries anything another page would 
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 
 class Notification(models.Model):
     class Kind(models.TextChoices):
-        INVITED = "invited", "Invitation"
-        ACCEPTED = "accepted", "Entry accepted"
-        DECLINED = "declined", "Entry declined"
-        STARTING = "starting", "Starting soon"
-        CHECK_IN = "check_in", "Check-in open"
-        RESULT = "result", "Result"
-        CHAMPION = "champion", "Champion"
-        NOTICE = "notice", "Notice"
+        INVITED = "invited", gettext_lazy("Invitation")
+        ACCEPTED = "accepted", gettext_lazy("Entry accepted")
+        DECLINED = "declined", gettext_lazy("Entry declined")
+        STARTING = "starting", gettext_lazy("Starting soon")
+        CHECK_IN = "check_in", gettext_lazy("Check-in open")
+        RESULT = "result", pgettext_lazy("notification", "Result")
+        CHAMPION = "champion", pgettext_lazy("notification", "Champion")
+        NOTICE = "notice", pgettext_lazy("notification", "Notice")
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, related_name="notifications", on_delete=models.CASCADE

@@ -14,6 +14,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from notifications import selectors
 from notifications.models import Notification
@@ -35,7 +36,8 @@ def notify(
     email: bool = True,
 ) -> Notification:
     """Tell ``user``: a notification in their list, the bell updated on every open page, and
-    (``email``, with an address) the same by email with the link in full."""
+    (``email``, with an address) the same by email with the link in full. The caller words it
+    in ``user``'s language (``games.language.speaking_to``): it is kept as written."""
     notification = Notification.objects.create(
         user=user, kind=kind, title=title[:140], body=body, link=link
     )
@@ -77,5 +79,7 @@ def _email_text(body: str, link: str) -> str:
     lines = [body] if body else []
     if link:
         lines.append(f"{settings.SITE_URL}{link}")
-    lines.append(f"Your notifications: {settings.SITE_URL}/notifications/")
+    lines.append(
+        gettext("Your notifications: %(link)s") % {"link": f"{settings.SITE_URL}/notifications/"}
+    )
     return "\n\n".join(lines)

@@ -92,6 +92,17 @@ def _clear_limits():
     yield
 
 
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Every test starts in English: the language a request activated (LocaleMiddleware, a
+    sign-in's account language) stays active on the thread after it, and the services' words
+    follow it."""
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """pytest-django's test database, with the connections that threads left open (channels'

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext
 
 from accounts.selectors import display_name
 from billing import plans
@@ -65,10 +66,12 @@ class EntrantForm(forms.ModelForm):
         if self.instance.pk is None:
             email = cleaned.get("email")
             if not email:
-                raise ValidationError("Give the player's email.")
+                raise ValidationError(gettext("Give the player's email."))
             user = get_user_model().objects.filter(email__iexact=email).first()
             if user is None:
-                raise ValidationError(f"No player has the email {email}.")
+                raise ValidationError(
+                    gettext("No player has the email %(email)s.") % {"email": email}
+                )
             self.instance.user = user
         return cleaned
 

@@ -11,6 +11,8 @@ from zoneinfo import ZoneInfo, available_timezones
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from games.words import TARGETS
 from tournaments import services
@@ -20,41 +22,55 @@ LOCAL_MINUTE = "%Y-%m-%dT%H:%M"  # what <input type="datetime-local"> sends and 
 TIME_ZONES = sorted(available_timezones())
 #: The settings form in parts, as a host thinks of them: (legend, field names).
 GROUPS = [
-    ("The tournament", ["name", "description", "rules_text"]),
-    ("Matches", ["format", "rounds", "scoring", "points_target", "best_of_hands", "duplicate"]),
-    ("When", ["starts_at", "time_zone", "auto_start", "check_in_minutes"]),
-    ("Players", ["player_cap", "seeding"]),
+    (gettext_lazy("The tournament"), ["name", "description", "rules_text"]),
+    (
+        gettext_lazy("Matches"),
+        ["format", "rounds", "scoring", "points_target", "best_of_hands", "duplicate"],
+    ),
+    (gettext_lazy("When"), ["starts_at", "time_zone", "auto_start", "check_in_minutes"]),
+    (gettext_lazy("Players"), ["player_cap", "seeding"]),
 ]
 
 DEFAULT_TARGET = 100
 DEFAULT_HANDS = 3
 
 
+def hand_choices() -> list[tuple[int, str]]:
+    """Best of's hands in the reader's words (a callable: the form asks for them each time)."""
+    return [
+        (n, ngettext("%(hands)s hand", "%(hands)s hands", n) % {"hands": n})
+        for n in services.BEST_OF_HANDS
+    ]
+
+
 class TournamentSettingsForm(forms.ModelForm):
     points_target = forms.IntegerField(
-        label="Points target",
+        label=gettext_lazy("Points target"),
         initial=DEFAULT_TARGET,
         required=False,
-        help_text=f"With a points target: the first to this many points ({TARGETS}) wins.",
+        help_text=format_lazy(
+            gettext_lazy("With a points target: the first to this many points ({targets}) wins."),
+            targets=TARGETS,
+        ),
     )
     best_of_hands = forms.TypedChoiceField(
-        label="Best of",
-        choices=[(n, f"{n} hand" if n == 1 else f"{n} hands") for n in services.BEST_OF_HANDS],
+        label=gettext_lazy("Best of"),
+        choices=hand_choices,
         coerce=int,
         initial=DEFAULT_HANDS,
         required=False,
-        help_text="With Best of hands: the most hands won takes the match.",
+        help_text=gettext_lazy("With Best of hands: the most hands won takes the match."),
     )
 
     starts_at = forms.DateTimeField(
-        label="Start time",
+        label=gettext_lazy("Start time"),
         required=False,
         input_formats=[LOCAL_MINUTE, "%Y-%m-%d %H:%M"],
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=LOCAL_MINUTE),
-        help_text="In your time zone, below; each player sees it in their own.",
+        help_text=gettext_lazy("In your time zone, below; each player sees it in their own."),
     )
     time_zone = forms.ChoiceField(
-        label="Your time zone", choices=[(z, z.replace("_", " ")) for z in TIME_ZONES]
+        label=gettext_lazy("Your time zone"), choices=[(z, z.replace("_", " ")) for z in TIME_ZONES]
     )
 
     class Meta:
@@ -74,26 +90,38 @@ class TournamentSettingsForm(forms.ModelForm):
             "duplicate",
         ]
         labels = {
-            "rounds": "Swiss rounds",
-            "rules_text": "Rules",
-            "auto_start": "Start automatically at the start time",
-            "check_in_minutes": "Check-in window (minutes)",
-            "player_cap": "Most players",
-            "seeding": "Seeding",
-            "duplicate": "Duplicate deals",
+            "name": gettext_lazy("Name"),
+            "description": gettext_lazy("Description"),
+            "format": gettext_lazy("Format"),
+            "scoring": gettext_lazy("Scoring"),
+            "rounds": gettext_lazy("Swiss rounds"),
+            "rules_text": gettext_lazy("Rules"),
+            "auto_start": gettext_lazy("Start automatically at the start time"),
+            "check_in_minutes": gettext_lazy("Check-in window (minutes)"),
+            "player_cap": gettext_lazy("Most players"),
+            "seeding": gettext_lazy("Seeding"),
+            "duplicate": gettext_lazy("Duplicate deals"),
         }
         help_texts = {
-            "rounds": "With Swiss: how many rounds are played (at most half the players).",
-            "duplicate": "Each match is played in two legs, the seats swapped; the second "
-            "on another table's deals, compared with that table, so the luck of the deal "
-            "cancels (a match alone in its round replays its own).",
-            "description": "What players read first on the tournament's page.",
-            "rules_text": "Your house rules and conduct, shown under the description.",
-            "auto_start": "Otherwise you press Start now on this page.",
-            "check_in_minutes": "How long players have to press I'm ready (1 to 30).",
-            "player_cap": "Leave empty for as many as your plan allows.",
-            "seeding": "By rating: the best-rated players are kept apart until the late "
-            "rounds. In your order: set it under Entrants.",
+            "rounds": gettext_lazy(
+                "With Swiss: how many rounds are played (at most half the players)."
+            ),
+            "duplicate": gettext_lazy(
+                "Each match is played in two legs, the seats swapped; the second on another "
+                "table's deals, compared with that table, so the luck of the deal cancels (a "
+                "match alone in its round replays its own)."
+            ),
+            "description": gettext_lazy("What players read first on the tournament's page."),
+            "rules_text": gettext_lazy(
+                "Your house rules and conduct, shown under the description."
+            ),
+            "auto_start": gettext_lazy("Otherwise you press Start now on this page."),
+            "check_in_minutes": gettext_lazy("How long players have to press I'm ready (1 to 30)."),
+            "player_cap": gettext_lazy("Leave empty for as many as your plan allows."),
+            "seeding": gettext_lazy(
+                "By rating: the best-rated players are kept apart until the late rounds. In "
+                "your order: set it under Entrants."
+            ),
         }
         widgets = {
             "description": forms.Textarea(attrs={"rows": 3}),
@@ -109,9 +137,9 @@ class TournamentSettingsForm(forms.ModelForm):
                 self.fields[name].required = False
         if player_limit is not None and "player_cap" in self.fields:
             self.fields["player_cap"].widget.attrs["max"] = player_limit
-            self.fields[
-                "player_cap"
-            ].help_text = f"Up to {player_limit}, your plan's limit; empty for {player_limit}."
+            self.fields["player_cap"].help_text = gettext(
+                "Up to %(limit)s, your plan's limit; empty for %(limit)s."
+            ) % {"limit": player_limit}
         if self.instance.starts_at is not None:  # shown as the host entered it
             local = timezone.localtime(self.instance.starts_at, ZoneInfo(self.instance.time_zone))
             self.initial["starts_at"] = local.strftime(LOCAL_MINUTE)

@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from billing import plans
@@ -20,7 +21,7 @@ from tournaments.models import Tournament
 
 def _require_host(request: HttpRequest) -> None:
     if not services.can_host(request.user):
-        raise PermissionDenied("Only tournament hosts have these pages.")
+        raise PermissionDenied(gettext("Only tournament hosts have these pages."))
 
 
 def _plan_limit(host) -> int:
@@ -33,9 +34,9 @@ def _own(request: HttpRequest, public_id: str) -> Tournament:
     try:
         tournament = selectors.tournament_for(public_id)
     except selectors.TournamentNotFound:
-        raise Http404("There is no such tournament.") from None
+        raise Http404(gettext("There is no such tournament.")) from None
     if not services.manages(request.user, tournament):
-        raise Http404("There is no such tournament.")
+        raise Http404(gettext("There is no such tournament."))
     return tournament
 
 
@@ -50,7 +51,10 @@ def my_tournaments(request: HttpRequest) -> HttpResponse:
         except services.TournamentError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, f"{tournament.name} is created: invite its players.")
+            messages.success(
+                request,
+                gettext("%(name)s is created: invite its players.") % {"name": tournament.name},
+            )
             return redirect("tournaments:console", public_id=tournament.public_id)
     return render(
         request,
@@ -73,7 +77,7 @@ def console(request: HttpRequest, public_id: str) -> HttpResponse:
         except services.TournamentError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, "Settings saved.")
+            messages.success(request, gettext("Settings saved."))
             return redirect("tournaments:console", public_id=public_id)
     return render(
         request,
@@ -108,13 +112,23 @@ def invite(request: HttpRequest, public_id: str) -> HttpResponse:
         messages.error(request, str(error))
         return redirect("tournaments:console", public_id=public_id)
     if invited.players:
-        messages.success(request, f"Invited {len(invited.players)}.")
+        count = len(invited.players)
+        messages.success(
+            request,
+            ngettext("Invited %(count)s player.", "Invited %(count)s players.", count)
+            % {"count": count},
+        )
     if invited.newcomers:
         messages.success(
-            request, "Emailed a link to sign up and join: " + ", ".join(invited.newcomers) + "."
+            request,
+            gettext("Emailed a link to sign up and join: %(addresses)s.")
+            % {"addresses": ", ".join(invited.newcomers)},
         )
     if invited.malformed:
-        messages.error(request, "Not an email address: " + ", ".join(invited.malformed) + ".")
+        messages.error(
+            request,
+            gettext("Not an email address: %(text)s.") % {"text": ", ".join(invited.malformed)},
+        )
     return redirect("tournaments:console", public_id=public_id)
 
 
@@ -127,7 +141,7 @@ def confirm(request: HttpRequest, public_id: str, entrant_id: int) -> HttpRespon
         lambda: services.confirm_entrant(
             host=request.user, public_id=public_id, entrant_id=entrant_id
         ),
-        "Confirmed.",
+        gettext("Confirmed."),
     )
 
 
@@ -140,7 +154,7 @@ def remove(request: HttpRequest, public_id: str, entrant_id: int) -> HttpRespons
         lambda: services.remove_entrant(
             user=request.user, public_id=public_id, entrant_id=entrant_id
         ),
-        "Removed.",
+        gettext("Removed."),
     )
 
 
@@ -151,7 +165,7 @@ def start(request: HttpRequest, public_id: str) -> HttpResponse:
         request,
         public_id,
         lambda: services.start_tournament(host=request.user, public_id=public_id),
-        "Started: the first round is checking in.",
+        gettext("Started: the first round is checking in."),
     )
 
 
@@ -160,14 +174,14 @@ def start(request: HttpRequest, public_id: str) -> HttpResponse:
 def cancel(request: HttpRequest, public_id: str) -> HttpResponse:
     if request.POST.get("confirm") != "yes":
         _own(request, public_id)
-        messages.error(request, "Tick the box to confirm the cancellation.")
+        messages.error(request, gettext("Tick the box to confirm the cancellation."))
         return redirect("tournaments:console", public_id=public_id)
     reason = request.POST.get("reason", "").strip()
     return _act(
         request,
         public_id,
         lambda: services.cancel_tournament(user=request.user, public_id=public_id, reason=reason),
-        "Cancelled.",
+        gettext("Cancelled."),
     )
 
 
@@ -175,6 +189,7 @@ def cancel(request: HttpRequest, public_id: str) -> HttpResponse:
 @login_required
 def extend(request: HttpRequest, public_id: str, match_id: int) -> HttpResponse:
     minutes = request.POST.get("minutes", "")
+    more = int(minutes) if minutes.isdigit() else 0
     return _act(
         request,
         public_id,
@@ -182,9 +197,14 @@ def extend(request: HttpRequest, public_id: str, match_id: int) -> HttpResponse:
             host=request.user,
             public_id=public_id,
             match_id=match_id,
-            minutes=int(minutes) if minutes.isdigit() else 0,
+            minutes=more,
         ),
-        f"Check-in extended by {minutes} minutes.",
+        ngettext(
+            "Check-in extended by %(minutes)s minute.",
+            "Check-in extended by %(minutes)s minutes.",
+            more,
+        )
+        % {"minutes": more},
     )
 
 
@@ -196,7 +216,7 @@ def notice(request: HttpRequest, public_id: str) -> HttpResponse:
         request,
         public_id,
         lambda: services.send_notice(host=request.user, public_id=public_id, text=text),
-        "The notice is on its way to every entrant.",
+        gettext("The notice is on its way to every entrant."),
     )
 
 
@@ -212,7 +232,7 @@ def seed_move(request: HttpRequest, public_id: str, entrant_id: int) -> HttpResp
     except services.TournamentError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"Moved to seed {place}.")
+        messages.success(request, gettext("Moved to seed %(place)s.") % {"place": place})
     return redirect(reverse("tournaments:console", args=[public_id]) + "#seeding-title")
 
 
@@ -225,7 +245,7 @@ def seed_order(request: HttpRequest, public_id: str) -> HttpResponse:
         request,
         public_id,
         lambda: services.set_seed_order(host=request.user, public_id=public_id, entrant_ids=order),
-        "Seeding order saved.",
+        gettext("Seeding order saved."),
     )
 
 
@@ -240,8 +260,11 @@ def _replaced(request: HttpRequest, public_id: str, replace, done: str) -> HttpR
         if replacement.emailed:
             messages.success(
                 request,
-                f"{replacement.emailed} has no account: emailed a link to sign up and take "
-                f"{replacement.entrant}'s place, which stays theirs until then.",
+                gettext(
+                    "%(email)s has no account: emailed a link to sign up and take %(name)s's "
+                    "place, which stays theirs until then."
+                )
+                % {"email": replacement.emailed, "name": replacement.entrant},
             )
         else:
             messages.success(request, done)
@@ -262,7 +285,7 @@ def replace(request: HttpRequest, public_id: str, entrant_id: int) -> HttpRespon
             entrant_id=entrant_id,
             email=email,
         ),
-        f"Replaced: {email.strip()} has the place.",
+        gettext("Replaced: %(email)s has the place.") % {"email": email.strip()},
     )
 
 
@@ -282,7 +305,8 @@ def replace_no_show(request: HttpRequest, public_id: str, match_id: int) -> Http
             entrant_id=int(entrant) if entrant.isdigit() else 0,
             email=email,
         ),
-        f"Replaced: {email.strip()} has the place and a new check-in window.",
+        gettext("Replaced: %(email)s has the place and a new check-in window.")
+        % {"email": email.strip()},
     )
 
 
@@ -293,10 +317,10 @@ def override(request: HttpRequest, public_id: str, match_id: int) -> HttpRespons
     first, second = request.POST.get("first_score", ""), request.POST.get("second_score", "")
     _own(request, public_id)
     if (first == "") != (second == ""):
-        messages.error(request, "Give both scores, or neither.")
+        messages.error(request, gettext("Give both scores, or neither."))
         return redirect("tournaments:console", public_id=public_id)
     if first and not (first.isdigit() and second.isdigit()):
-        messages.error(request, "A score is a whole number, 0 or more.")
+        messages.error(request, gettext("A score is a whole number, 0 or more."))
         return redirect("tournaments:console", public_id=public_id)
     return _act(
         request,
@@ -309,5 +333,5 @@ def override(request: HttpRequest, public_id: str, match_id: int) -> HttpRespons
             reason=request.POST.get("reason", ""),
             scores=(int(first), int(second)) if first else None,
         ),
-        "Result changed.",
+        gettext("Result changed."),
     )

@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from accounts.selectors import display_name
 from games.engine import TARGET_RANGE
@@ -25,24 +26,24 @@ def new_token() -> str:
 
 class Tournament(models.Model):
     class Format(models.TextChoices):
-        ELIMINATION = "elimination", "Winner advances"
-        ROUND_ROBIN = "round_robin", "Round robin"
-        SWISS = "swiss", "Swiss"
+        ELIMINATION = "elimination", gettext_lazy("Winner advances")
+        ROUND_ROBIN = "round_robin", gettext_lazy("Round robin")
+        SWISS = "swiss", pgettext_lazy("tournament format", "Swiss")
 
     class Scoring(models.TextChoices):
-        TARGET = "target", "Points target"
-        BEST_OF = "best_of", "Best of hands"
+        TARGET = "target", gettext_lazy("Points target")
+        BEST_OF = "best_of", gettext_lazy("Best of hands")
 
     class Seeding(models.TextChoices):
-        SHUFFLE = "shuffle", "Shuffled by the server's seed"
-        RATING = "rating", "By rating"
-        MANUAL = "manual", "In the host's order"
+        SHUFFLE = "shuffle", gettext_lazy("Shuffled by the server's seed")
+        RATING = "rating", gettext_lazy("By rating")
+        MANUAL = "manual", gettext_lazy("In the host's order")
 
     class Status(models.TextChoices):
-        DRAFT = "draft", "Taking entrants"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
-        CANCELLED = "cancelled", "Cancelled"
+        DRAFT = "draft", gettext_lazy("Taking entrants")
+        RUNNING = "running", pgettext_lazy("tournament", "Running")
+        FINISHED = "finished", pgettext_lazy("tournament", "Finished")
+        CANCELLED = "cancelled", pgettext_lazy("tournament", "Cancelled")
 
     public_id = models.CharField(max_length=16, unique=True, default=new_public_id)
     name = models.CharField(max_length=80)
@@ -110,10 +111,14 @@ class Tournament(models.Model):
     def format_description(self) -> str:
         """The format as the page's heading says it, e.g. "Swiss, 3 rounds, duplicate"."""
         if self.format == self.Format.SWISS and self.rounds:
-            words = f"Swiss, {self.rounds} round{'' if self.rounds == 1 else 's'}"
+            words = ngettext("Swiss, %(rounds)s round", "Swiss, %(rounds)s rounds", self.rounds) % {
+                "rounds": self.rounds
+            }
         else:
             words = self.get_format_display()
-        return f"{words}, duplicate" if self.duplicate else words
+        if self.duplicate:
+            return pgettext("a tournament's format", "%(format)s, duplicate") % {"format": words}
+        return words
 
     @property
     def start_in_host_zone(self) -> str:
@@ -127,9 +132,12 @@ class Tournament(models.Model):
     @property
     def match_description(self) -> str:
         if self.scoring == self.Scoring.BEST_OF:
-            hands = "hand" if self.match_length == 1 else "hands"
-            return f"Best of {self.match_length} {hands}"
-        return f"First to {self.match_length} points"
+            return ngettext(
+                "Best of %(hands)s hand", "Best of %(hands)s hands", self.match_length
+            ) % {"hands": self.match_length}
+        return ngettext(
+            "First to %(points)s point", "First to %(points)s points", self.match_length
+        ) % {"points": self.match_length}
 
 
 class Entrant(models.Model):
@@ -137,9 +145,9 @@ class Entrant(models.Model):
     agree (``CONFIRMED``) do they play."""
 
     class Status(models.TextChoices):
-        INVITED = "invited", "Invited by the host"
-        REQUESTED = "requested", "Asked to join"
-        CONFIRMED = "confirmed", "Confirmed"
+        INVITED = "invited", gettext_lazy("Invited by the host")
+        REQUESTED = "requested", gettext_lazy("Asked to join")
+        CONFIRMED = "confirmed", pgettext_lazy("entrant", "Confirmed")
 
     tournament = models.ForeignKey(Tournament, related_name="entrants", on_delete=models.CASCADE)
     user = models.ForeignKey(
@@ -170,13 +178,13 @@ class TournamentMatch(models.Model):
     (round robin)."""
 
     class Status(models.TextChoices):
-        WAITING = "waiting", "Waiting for the round"
-        CHECK_IN = "check_in", "Check-in"
-        PLAYING = "playing", "Playing"
-        FINISHED = "finished", "Finished"
-        BYE = "bye", "Bye"
-        REST = "rest", "Rest"
-        CANCELLED = "cancelled", "Cancelled"
+        WAITING = "waiting", gettext_lazy("Waiting for the round")
+        CHECK_IN = "check_in", gettext_lazy("Check-in")
+        PLAYING = "playing", pgettext_lazy("match", "Playing")
+        FINISHED = "finished", pgettext_lazy("match", "Finished")
+        BYE = "bye", pgettext_lazy("a round without an opponent", "Bye")
+        REST = "rest", pgettext_lazy("a round without a match", "Rest")
+        CANCELLED = "cancelled", pgettext_lazy("match", "Cancelled")
 
     tournament = models.ForeignKey(Tournament, related_name="matches", on_delete=models.CASCADE)
     round = models.PositiveSmallIntegerField(help_text="1 for the first round.")

@@ -3,15 +3,18 @@ people it concerns, through :func:`notifications.services.notify`.
 
 Called inside the services' transactions: everything leaves after the commit. The words say
 only what the tournament page already shows each person (who plays whom, results, the
-champion): never anything from inside a game.
+champion): never anything from inside a game. Each is written in its reader's language (their
+preferences'), as it is kept and emailed: the person acting may speak another.
 """
 
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 
 from accounts.selectors import display_name
+from games.language import speaking_to
 from notifications.models import Notification
 from notifications.services import notify
 from tournaments.models import Entrant, Tournament, TournamentMatch
@@ -29,34 +32,41 @@ def page_of(tournament: Tournament) -> str:
 
 def invited(*, entrant: Entrant) -> None:
     tournament = entrant.tournament
-    notify(
-        user=entrant.user,
-        kind=Kind.INVITED,
-        title=f"{display_name(tournament.host)} invites you to {tournament.name}",
-        body="Accept the invitation on the tournament's page.",
-        link=page_of(tournament),
-    )
+    with speaking_to(entrant.user):
+        notify(
+            user=entrant.user,
+            kind=Kind.INVITED,
+            title=gettext("%(host)s invites you to %(name)s")
+            % {"host": display_name(tournament.host), "name": tournament.name},
+            body=gettext("Accept the invitation on the tournament's page."),
+            link=page_of(tournament),
+        )
 
 
 def accepted(*, entrant: Entrant) -> None:
     tournament = entrant.tournament
-    notify(
-        user=entrant.user,
-        kind=Kind.ACCEPTED,
-        title=f"You are in {tournament.name}",
-        body="The host confirmed your entry. You are told when your first match is ready.",
-        link=page_of(tournament),
-    )
+    with speaking_to(entrant.user):
+        notify(
+            user=entrant.user,
+            kind=Kind.ACCEPTED,
+            title=gettext("You are in %(name)s") % {"name": tournament.name},
+            body=gettext(
+                "The host confirmed your entry. You are told when your first match is ready."
+            ),
+            link=page_of(tournament),
+        )
 
 
 def declined(*, tournament: Tournament, user: AbstractBaseUser) -> None:
-    notify(
-        user=user,
-        kind=Kind.DECLINED,
-        title=f"Your entry to {tournament.name} was declined",
-        body=f"{display_name(tournament.host)}, the host, did not take your entry.",
-        link=page_of(tournament),
-    )
+    with speaking_to(user):
+        notify(
+            user=user,
+            kind=Kind.DECLINED,
+            title=gettext("Your entry to %(name)s was declined") % {"name": tournament.name},
+            body=gettext("%(host)s, the host, did not take your entry.")
+            % {"host": display_name(tournament.host)},
+            link=page_of(tournament),
+        )
 
 
 def notice(*, tournament: Tournament, text: str) -> None:
@@ -65,84 +75,127 @@ def notice(*, tournament: Tournament, text: str) -> None:
     entrants = tournament.entrants.filter(
         status__in=[Entrant.Status.CONFIRMED, Entrant.Status.INVITED]
     ).select_related("user")
+    host = display_name(tournament.host)
     for entrant in entrants:
-        notify(
-            user=entrant.user,
-            kind=Kind.NOTICE,
-            title=f"{tournament.name}: a notice from {display_name(tournament.host)}",
-            body=text,
-            link=page_of(tournament),
-            email=False,
-        )
+        with speaking_to(entrant.user):
+            notify(
+                user=entrant.user,
+                kind=Kind.NOTICE,
+                title=gettext("%(name)s: a notice from %(host)s")
+                % {"name": tournament.name, "host": host},
+                body=text,
+                link=page_of(tournament),
+                email=False,
+            )
 
 
-def starting_soon(*, tournament_id: int, when: str = "soon") -> int:
-    """Tell the confirmed entrants the tournament starts ``when`` (e.g. "at 19:00", from the
-    job the start time schedules). Returns how many were told; none once it has started."""
+def starting_soon(*, tournament_id: int, minutes: int | None = None) -> int:
+    """Tell the confirmed entrants the tournament starts in ``minutes`` (from the job the
+    start time schedules), or soon. Returns how many were told; none once it has started."""
     tournament = Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.DRAFT).first()
     if tournament is None:
         return 0
     entrants = tournament.entrants.filter(status=Entrant.Status.CONFIRMED).select_related("user")
     for entrant in entrants:
-        notify(
-            user=entrant.user,
-            kind=Kind.STARTING,
-            title=f"{tournament.name} starts {when}",
-            body="Be ready to check in to your first match.",
-            link=page_of(tournament),
-        )
+        with speaking_to(entrant.user):
+            if minutes is None:
+                title = gettext("%(name)s starts soon") % {"name": tournament.name}
+            else:
+                title = ngettext(
+                    "%(name)s starts in %(minutes)s minute",
+                    "%(name)s starts in %(minutes)s minutes",
+                    minutes,
+                ) % {"name": tournament.name, "minutes": minutes}
+            notify(
+                user=entrant.user,
+                kind=Kind.STARTING,
+                title=title,
+                body=gettext("Be ready to check in to your first match."),
+                link=page_of(tournament),
+            )
     return len(entrants)
 
 
 def check_in_open(*, match: TournamentMatch) -> None:
     """Both players: their match is open for check-in, with the link to press "I'm ready"."""
     tournament = match.tournament
-    leg = ", second leg" if match.first_leg_id else ""
     for me, opponent in ((match.first, match.second), (match.second, match.first)):
-        notify(
-            user=me.user,
-            kind=Kind.CHECK_IN,
-            title=f"Check in now: round {match.round}{leg} of {tournament.name}",
-            body=(
-                f"Your match against {display_name(opponent.user)} is ready. Press "
-                "\"I'm ready\" on the tournament's page before check-in closes."
-            ),
-            link=page_of(tournament) + MY_MATCH,
-        )
+        with speaking_to(me.user):
+            said = {"round": match.round, "name": tournament.name}
+            if match.first_leg_id:
+                title = gettext("Check in now: round %(round)s, second leg, of %(name)s") % said
+            else:
+                title = gettext("Check in now: round %(round)s of %(name)s") % said
+            notify(
+                user=me.user,
+                kind=Kind.CHECK_IN,
+                title=title,
+                body=gettext(
+                    'Your match against %(opponent)s is ready. Press "I\'m ready" on the '
+                    "tournament's page before check-in closes."
+                )
+                % {"opponent": display_name(opponent.user)},
+                link=page_of(tournament) + MY_MATCH,
+            )
 
 
 def result(*, match: TournamentMatch) -> None:
     """Both players: the result, in the match's own terms."""
     tournament = match.tournament
     for me, opponent in ((match.first, match.second), (match.second, match.first)):
-        won = match.winner_id == me.pk
-        name = display_name(opponent.user)
-        title = f"You beat {name}" if won else f"{name} beat you"
-        notify(
-            user=me.user,
-            kind=Kind.RESULT,
-            title=f"{title} in round {match.round} of {tournament.name}",
-            body=score_words(match, me_first=me.pk == match.first_id),
-            link=page_of(tournament),
-        )
+        said = {
+            "opponent": display_name(opponent.user),
+            "round": match.round,
+            "name": tournament.name,
+        }
+        with speaking_to(me.user):
+            if match.winner_id == me.pk:
+                title = gettext("You beat %(opponent)s in round %(round)s of %(name)s") % said
+            else:
+                title = gettext("%(opponent)s beat you in round %(round)s of %(name)s") % said
+            notify(
+                user=me.user,
+                kind=Kind.RESULT,
+                title=title,
+                body=score_words(match, me_first=me.pk == match.first_id),
+                link=page_of(tournament),
+            )
 
 
 def score_words(match: TournamentMatch, *, me_first: bool) -> str:
     """The score from the reader's side: "2–1 in hands", "100–64 in points", "By forfeit"."""
     if match.by_forfeit:
-        return "By forfeit."
-    if match.tournament.scoring == Tournament.Scoring.BEST_OF:
-        scores, unit = (match.first_hands, match.second_hands), "hands"
-    else:
-        scores, unit = (match.first_points, match.second_points), "points"
+        return gettext("By forfeit.")
+    hands = match.tournament.scoring == Tournament.Scoring.BEST_OF
+    scores = (
+        (match.first_hands, match.second_hands)
+        if hands
+        else (
+            match.first_points,
+            match.second_points,
+        )
+    )
     mine, theirs = scores if me_first else scores[::-1]
+    said = {"mine": mine, "theirs": theirs}
     if match.edge:  # duplicate across tables: the same deals at the other table decided
-        edge = match.edge if me_first else -match.edge
-        return f"{mine}–{theirs} in {unit}; on the same deals as the other table: {edge:+d}."
-    if mine == theirs and unit == "hands":  # a duplicate level on hands: points decided
+        edge = f"{match.edge if me_first else -match.edge:+d}"
+        if hands:
+            words = gettext(
+                "%(mine)s–%(theirs)s in hands; on the same deals as the other table: %(edge)s."
+            )
+        else:
+            words = gettext(
+                "%(mine)s–%(theirs)s in points; on the same deals as the other table: %(edge)s."
+            )
+        return words % {**said, "edge": edge}
+    if not hands:
+        return gettext("%(mine)s–%(theirs)s in points.") % said
+    if mine == theirs:  # a duplicate level on hands: points decided
         points = (match.first_points, match.second_points)[:: 1 if me_first else -1]
-        return f"{mine}–{theirs} in hands, {points[0]}–{points[1]} in points."
-    return f"{mine}–{theirs} in {unit}."
+        return gettext(
+            "%(mine)s–%(theirs)s in hands, %(my_points)s–%(their_points)s in points."
+        ) % {**said, "my_points": points[0], "their_points": points[1]}
+    return gettext("%(mine)s–%(theirs)s in hands.") % said
 
 
 def champion(*, tournament: Tournament) -> None:
@@ -152,14 +205,16 @@ def champion(*, tournament: Tournament) -> None:
     for entrant in tournament.entrants.filter(status=Entrant.Status.CONFIRMED).select_related(
         "user"
     ):
-        notify(
-            user=entrant.user,
-            kind=Kind.CHAMPION,
-            title=(
-                f"You are the champion of {tournament.name}!"
-                if entrant.pk == winner.pk
-                else f"{name} is the champion of {tournament.name}"
-            ),
-            body="The final bracket and standings are on the tournament's page.",
-            link=page_of(tournament),
-        )
+        said = {"champion": name, "name": tournament.name}
+        with speaking_to(entrant.user):
+            if entrant.pk == winner.pk:
+                title = gettext("You are the champion of %(name)s!") % said
+            else:
+                title = gettext("%(champion)s is the champion of %(name)s") % said
+            notify(
+                user=entrant.user,
+                kind=Kind.CHAMPION,
+                title=title,
+                body=gettext("The final bracket and standings are on the tournament's page."),
+                link=page_of(tournament),
+            )

@@ -7,6 +7,7 @@ from itertools import groupby
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Q
+from django.utils.translation import gettext, ngettext
 
 from accounts.selectors import display_name
 from billing import plans
@@ -192,15 +193,17 @@ class MatchRow:
         if m.first_leg_id is None or m.status == TournamentMatch.Status.FINISHED:
             return ""
         if m.table_id is None:
-            return "First leg played: the second waits for the other table's first leg."
+            return gettext("First leg played: the second waits for the other table's first leg.")
         if m.table.deals_like_id == m.first_leg_id:
-            return (
+            return gettext(
                 "Second leg on the first leg's deals, seats swapped: no other table plays "
                 "this round."
             )
         if m.status == TournamentMatch.Status.WAITING:
-            return "Both legs played: waiting for the other table to finish the same deals."
-        return "Second leg on the other table's deals, seats swapped; compared with it."
+            return gettext(
+                "Both legs played: waiting for the other table to finish the same deals."
+            )
+        return gettext("Second leg on the other table's deals, seats swapped; compared with it.")
 
     @property
     def result(self) -> str:
@@ -211,28 +214,48 @@ class MatchRow:
         m = self.match
         if m.status != TournamentMatch.Status.FINISHED or self.winner is None:
             return ""
-        said = f" (set by the host: {m.override_reason})" if m.override_reason else ""
+        said = ""
+        if m.override_reason:
+            said = gettext(" (set by the host: %(reason)s)") % {"reason": m.override_reason}
+        winner = {"winner": self.winner}
         if m.by_forfeit:
-            return f"{self.winner} won by forfeit{said}"
-        if m.tournament.scoring == Tournament.Scoring.BEST_OF:
-            scores, unit = (m.first_hands, m.second_hands), "hands"
-        else:
-            scores, unit = (m.first_points, m.second_points), "points"
+            return gettext("%(winner)s won by forfeit") % winner + said
+        hands = m.tournament.scoring == Tournament.Scoring.BEST_OF
+        scores = (m.first_hands, m.second_hands) if hands else (m.first_points, m.second_points)
         if m.override_reason and not any(scores):  # the host's word, no score to show
-            return f"{self.winner} won{said}"
+            return gettext("%(winner)s won") % winner + said
         won, lost = scores if m.winner_id == m.first_id else scores[::-1]
+        score = {**winner, "won": won, "lost": lost}
         if m.edge:  # compared across tables: the edge on the same deals decided
-            return (
-                f"{self.winner} won on the same deals, {abs(m.edge)} {unit} better than at "
-                f"the other table ({won}–{lost} in {unit}){said}"
-            )
-        words = f"{self.winner} won {won}–{lost} in {unit}"
-        if won == lost and unit == "hands":  # a duplicate level on hands: points decided
+            edge = abs(m.edge)
+            if hands:
+                words = ngettext(
+                    "%(winner)s won on the same deals, %(edge)s hand better than at the other "
+                    "table (%(won)s–%(lost)s in hands)",
+                    "%(winner)s won on the same deals, %(edge)s hands better than at the other "
+                    "table (%(won)s–%(lost)s in hands)",
+                    edge,
+                )
+            else:
+                words = ngettext(
+                    "%(winner)s won on the same deals, %(edge)s point better than at the "
+                    "other table (%(won)s–%(lost)s in points)",
+                    "%(winner)s won on the same deals, %(edge)s points better than at the "
+                    "other table (%(won)s–%(lost)s in points)",
+                    edge,
+                )
+            return words % {**score, "edge": edge} + said
+        if not hands:
+            return gettext("%(winner)s won %(won)s–%(lost)s in points") % score + said
+        if won == lost:  # a duplicate level on hands: points decided
             mine, theirs = (m.first_points, m.second_points)[
                 :: 1 if m.winner_id == m.first_id else -1
             ]
-            words += f", {mine}–{theirs} in points"
-        return f"{words}{said}"
+            words = gettext(
+                "%(winner)s won %(won)s–%(lost)s in hands, %(mine)s–%(theirs)s in points"
+            )
+            return words % {**score, "mine": mine, "theirs": theirs} + said
+        return gettext("%(winner)s won %(won)s–%(lost)s in hands") % score + said
 
 
 @dataclass

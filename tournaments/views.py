@@ -10,6 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.text import slugify
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -38,7 +39,7 @@ def _page(request: HttpRequest, public_id: str) -> selectors.Page:
     try:
         tournament = selectors.tournament_for(public_id)
     except TournamentNotFound:
-        raise Http404("There is no such tournament.") from None
+        raise Http404(gettext("There is no such tournament.")) from None
     return selectors.page(tournament, request.user)
 
 
@@ -95,7 +96,7 @@ def ready(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         public_id = services.tournament_of_match(user=request.user, match_id=match_id)
     except TournamentNotFound:
-        raise Http404("There is no such match.") from None
+        raise Http404(gettext("There is no such match.")) from None
     return _act(
         request, public_id, lambda: services.check_in(player=request.user, match_id=match_id)
     )
@@ -115,7 +116,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         except services.TournamentError as error:
             messages.error(request, str(error))
             return redirect("tournaments:invitation", token=token)
-        messages.success(request, f"You are in {found.tournament.name}.")
+        messages.success(request, gettext("You are in %(name)s.") % {"name": found.tournament.name})
         return redirect("tournaments:detail", public_id=found.tournament.public_id)
     return render(request, "tournaments/invitation.html", {"invitation": found})
 
@@ -129,7 +130,16 @@ def results_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     filename = f"{slugify(page.tournament.name) or 'tournament'}-results.csv"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     writer = csv.writer(response)
-    writer.writerow(["Round", "Player", "Opponent", "Status", "Winner", "Result"])
+    writer.writerow(
+        [
+            pgettext("column", "Round"),
+            pgettext("column", "Player"),
+            pgettext("column", "Opponent"),
+            pgettext("column", "Status"),
+            pgettext("column", "Winner"),
+            pgettext("column", "Result"),
+        ]
+    )
     for number, rows in page.rounds:
         for row in rows:
             if row is None:

@@ -2,6 +2,7 @@ from datetime import datetime
 
 from django import template
 from django.utils.timesince import timesince
+from django.utils.translation import gettext, pgettext
 
 from notifications import selectors
 
@@ -18,4 +19,6 @@ def unread_notifications(context: template.Context) -> int:
 def ago(moment: datetime) -> str:
     """How long ago, in words: "Just now" under a minute ("0 minutes ago" otherwise)."""
     words = timesince(moment)
-    return "Just now" if words.startswith("0\xa0") else f"{words} ago"
+    if words.startswith("0\xa0"):
+        return gettext("Just now")
+    return pgettext("time since, e.g. 5 minutes ago", "%(time)s ago") % {"time": words}

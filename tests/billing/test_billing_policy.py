@@ -12,7 +12,6 @@ from billing.policy import (
     SIGNATURE_TOLERANCE_SECONDS,
     Entitlement,
     entitlement,
-    explanation,
     pays_for_plan,
     signature_timestamp,
     timestamp_problem,
@@ -59,13 +58,20 @@ def test_the_best_plan_wins_and_never_less_than_free(club_statuses, corporate_li
 
 
 def test_each_plan_explains_its_limit_and_the_way_up():
-    assert explanation(Entitlement(FREE, 10)) == (
-        "Free allows 10 players. Club allows 20 players: upgrade."
-    )
-    assert explanation(Entitlement(CLUB, 20)) == (
-        "Club allows 20 players. A corporate plan allows more: contact us."
-    )
-    assert "allows 64 players" in explanation(Entitlement(CORPORATE, 64))
+    from django.utils import translation
+
+    from billing.plans import explanation  # in the reader's words: Django's translation
+
+    with translation.override("en"):
+        assert explanation(Entitlement(FREE, 10)) == (
+            "Free allows 10 players. Club allows 20 players: upgrade."
+        )
+        assert explanation(Entitlement(CLUB, 20)) == (
+            "Club allows 20 players. A corporate plan allows more: contact us."
+        )
+        assert "allows 64 players" in explanation(Entitlement(CORPORATE, 64))
+    with translation.override("es"):
+        assert explanation(Entitlement(FREE, 10)).startswith("Gratis permite 10 jugadores.")
 
 
 @pytest.mark.parametrize(

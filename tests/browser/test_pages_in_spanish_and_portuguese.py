@@ -1,6 +1,7 @@
-"""The home, setup, pricing and statistics pages in Spanish and Brazilian Portuguese, chosen by
-the browser's Accept-Language or from the header's picker, show no English word of the site's
-own text; the language picked survives sign-in. Screenshots at a phone's and a laptop's size
+"""The home, setup, pricing, statistics and tournament pages (the list, a tournament's page,
+the host's console and the notifications) in Spanish and Brazilian Portuguese, chosen by the
+browser's Accept-Language or from the header's picker, show no English word of the site's own
+text; the language picked survives sign-in. Screenshots at a phone's and a laptop's size
 go to artifacts/i18n/."""
 
 import re
@@ -16,6 +17,9 @@ from playwright.sync_api import expect
 # A finished match for the statistics page to show (its tallies, chart and ratings' words).
 sys.path.insert(0, str(ROOT / "tests" / "records"))
 from stats_builders import computer_match, player_of  # noqa: E402
+
+from games.preferences import remember_language  # noqa: E402
+from tournaments import services as tournaments  # noqa: E402
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -137,6 +141,79 @@ def test_a_language_picked_in_the_header_survives_sign_in(server, browser, langu
     _sign_in(page, server, "bea")
     expect(page.locator("html")).to_have_attribute("lang", language)
     elsewhere.close()
+
+
+def _swiss_taking_entrants(language: str) -> str:
+    """A Swiss of four hosted by "sol", seeded in the host's order, taking entrants: the
+    players' notifications written in their language (their preferences'). Returns its id."""
+    host = account("sol")
+    tournaments.make_host(user=host)
+    tournament = tournaments.create_tournament(
+        host=host,
+        name="Copa 2026",
+        format="swiss",
+        rounds=2,
+        scoring="best_of",
+        match_length=3,
+        schedule=tournaments.Schedule(seeding="manual"),
+    )
+    for name in ("ana", "bea", "cai", "dani"):
+        player = account(name)
+        remember_language(user=player, language=language)
+        tournaments.invite(host=host, public_id=tournament.public_id, user=player)
+        tournaments.join(player=player, public_id=tournament.public_id)
+    return tournament.public_id
+
+
+def _context(browser, language: str):
+    context = browser.new_context(
+        viewport=SIZES["laptop"], extra_http_headers={"Accept-Language": HEADERS[language]}
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    return context, page
+
+
+@pytest.mark.parametrize("language", ["es", "pt-br"])
+def test_tournament_pages_in_the_host_and_players_language(server, browser, language):
+    public_id = _swiss_taking_entrants(language)
+    # The host's pages before the start: the tournaments, the settings, the seeding order.
+    context, page = _context(browser, language)
+    _sign_in(page, server, "sol")
+    for name, path in {
+        "hosting": "/tournaments/host/",
+        "console": f"/tournaments/{public_id}/host/",
+    }.items():
+        page.goto(server + path)
+        _shoot(page, language, name)
+        # The time zones are IANA's names ("America/Indiana/Tell_City") and the players'
+        # link is a URL: the same in every language, not the site's words.
+        page.evaluate(
+            "for (const el of document.querySelectorAll('#id_time_zone, #share-link')) el.remove()"
+        )
+        assert not english_on(page, language), f"{name} in {language}: {english_on(page, language)}"
+    page.get_by_role("button", name=re.compile(r"^(Empezar ahora|Começar agora)$")).click()
+    expect(page.locator("#console-status")).not_to_have_text(
+        re.compile(r"Inscripción abierta|Inscrições abertas")
+    )
+    context.close()
+
+    # A player's pages once it runs: their match checking in, the standings, the rounds.
+    context, page = _context(browser, language)
+    _sign_in(page, server, "ana")
+    for name, path in {
+        "tournaments": "/tournaments/",
+        "tournament": f"/tournaments/{public_id}/",
+        "notifications": "/notifications/",
+    }.items():
+        page.goto(server + path)
+        assert page.locator("html").get_attribute("lang") == language
+        assert not english_on(page, language), f"{name} in {language}: {english_on(page, language)}"
+        _shoot(page, language, name)
+    page.goto(server + f"/tournaments/{public_id}/")
+    expect(page.locator("#my-match form button")).to_be_visible()
+    expect(page.locator("table.standings")).to_be_visible()
+    context.close()
 
 
 def _sign_in(page, server: str, name: str) -> None:

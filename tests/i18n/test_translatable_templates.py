@@ -16,16 +16,6 @@ NOT_YET_CONVERTED = {
     "games/_talk.html",
     "games/replay.html",
     "games/replay_unavailable.html",
-    "notifications/list.html",
-    "tournaments/_live.html",
-    "tournaments/_match.html",
-    "tournaments/_replace.html",
-    "tournaments/_replace_no_show.html",
-    "tournaments/console.html",
-    "tournaments/detail.html",
-    "tournaments/host_list.html",
-    "tournaments/invitation.html",
-    "tournaments/list.html",
 }
 
 

@@ -52,7 +52,7 @@ def test_a_duplicate_knockout_to_a_champion_with_the_bell(mailbox, browser, serv
         assert tournament.duplicate
         host.fill("#id_emails", "\n".join(f"{name}@example.com" for name in PLAYERS))
         host.get_by_role("button", name="Invite").click()
-        expect(host.locator(".messages")).to_contain_text("Invited 4.")
+        expect(host.locator(".messages")).to_contain_text("Invited 4 players.")
         for player in players:
             services.join(player=player, public_id=tournament.public_id)
         host.reload()

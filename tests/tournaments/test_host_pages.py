@@ -80,7 +80,7 @@ def test_the_host_invites_a_pasted_list_and_newcomers_are_emailed_a_link(client,
     pasted = "known0@example.com, KNOWN1@example.com\nknown2@example.com; nobody@example.com x@"
     page = client.post(console_url(tournament, "invite"), {"emails": pasted}, follow=True)
     html = page.content.decode()
-    assert "Invited 3." in html
+    assert "Invited 3 players." in html
     assert "Emailed a link to sign up and join: nobody@example.com." in html
     # Players with an account are told by email too (tests/tournaments/test_notices.py).
     (mail,) = [m for m in mailoutbox if m.to == ["nobody@example.com"]]

@@ -136,7 +136,7 @@ def test_a_host_runs_a_swiss_of_six_from_the_host_pages(mailbox, browser, server
         emails = [player.email for player in invited] + [NEWCOMER]
         host.fill("#id_emails", "\n".join(emails))
         host.get_by_role("button", name="Invite").click()
-        expect(host.locator(".messages")).to_contain_text("Invited 4.")
+        expect(host.locator(".messages")).to_contain_text("Invited 4 players.")
         expect(host.locator(".messages")).to_contain_text(
             f"Emailed a link to sign up and join: {NEWCOMER}."
         )

@@ -79,10 +79,10 @@ def test_starting_soon_tells_the_confirmed_entrants_until_it_starts():
     tournament, players = tournament_with(2)
     waiting = make_user("waiting")
     services.join(player=waiting, public_id=tournament.public_id)  # asked, not confirmed
-    assert notices.starting_soon(tournament_id=tournament.pk, when="at 19:00") == 2
+    assert notices.starting_soon(tournament_id=tournament.pk, minutes=15) == 2
     for player in players:
         (note,) = told(player, Kind.STARTING)
-        assert note.title == "Spring cup starts at 19:00"
+        assert note.title == "Spring cup starts in 15 minutes"
     assert not told(waiting, Kind.STARTING)
     services.start_tournament(host=tournament.host, public_id=tournament.public_id)
     assert notices.starting_soon(tournament_id=tournament.pk) == 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, Group, Permission
 from django.db import transaction
+from django.utils.translation import gettext, ngettext
 
 from billing import plans
 from tournaments.models import Entrant, Tournament, TournamentMatch
@@ -35,7 +36,7 @@ class TournamentError(Exception):
 
 class NotYourTournament(TournamentError, PermissionError):
     def __init__(self) -> None:
-        super().__init__("Only the tournament's host can do that.")
+        super().__init__(gettext("Only the tournament's host can do that."))
 
 
 def can_host(user: AbstractBaseUser) -> bool:
@@ -70,8 +71,14 @@ def check_player_limit(tournament: Tournament, confirmed: int) -> None:
         raise TournamentError(plans.limit_explanation(host=tournament.host).message)
     if tournament.player_cap is not None and confirmed > tournament.player_cap:
         raise TournamentError(
-            f"This tournament is capped at {tournament.player_cap} players: raise the cap in "
-            "its settings for more."
+            ngettext(
+                "This tournament is capped at %(players)s player: raise the cap in its "
+                "settings for more.",
+                "This tournament is capped at %(players)s players: raise the cap in its "
+                "settings for more.",
+                tournament.player_cap,
+            )
+            % {"players": tournament.player_cap}
         )
 
 
@@ -79,7 +86,7 @@ def locked(public_id: str) -> Tournament:
     try:
         return Tournament.objects.select_for_update().get(public_id=public_id)
     except Tournament.DoesNotExist:
-        raise TournamentError("There is no such tournament.") from None
+        raise TournamentError(gettext("There is no such tournament.")) from None
 
 
 def locked_for_host(public_id: str, user: AbstractBaseUser) -> Tournament:
@@ -95,7 +102,7 @@ def locked_match(match_id: int) -> tuple[Tournament, TournamentMatch]:
         TournamentMatch.objects.filter(pk=match_id).values_list("tournament_id", flat=True).first()
     )
     if tournament_id is None:
-        raise TournamentError("There is no such match.")
+        raise TournamentError(gettext("There is no such match."))
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     match = (
         TournamentMatch.objects.select_for_update(of=("self",))
@@ -111,7 +118,7 @@ def locked_match_for_host(
     """:func:`locked_match`, for a match of the tournament ``public_id`` that ``user`` manages."""
     tournament, match = locked_match(match_id)
     if tournament.public_id != public_id:
-        raise TournamentError("There is no such match in this tournament.")
+        raise TournamentError(gettext("There is no such match in this tournament."))
     if not manages(user, tournament):
         raise NotYourTournament
     return tournament, match
@@ -121,13 +128,15 @@ def entrant_of(tournament: Tournament, entrant_id: int) -> Entrant:
     try:
         return tournament.entrants.select_related("user").get(pk=entrant_id)
     except Entrant.DoesNotExist:
-        raise TournamentError("There is no such entrant in this tournament.") from None
+        raise TournamentError(gettext("There is no such entrant in this tournament.")) from None
 
 
 def require_draft(tournament: Tournament, why: str) -> None:
     if tournament.status != Tournament.Status.DRAFT:
         status = tournament.get_status_display().lower()
-        raise TournamentError(f"This tournament is {status}. {why}")
+        raise TournamentError(
+            gettext("This tournament is %(status)s. %(why)s") % {"status": status, "why": why}
+        )
 
 
 def bump(tournament: Tournament, *fields: str) -> None:

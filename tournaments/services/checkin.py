@@ -8,9 +8,11 @@ from datetime import timedelta
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.selectors import display_name
 from games import services as games
+from games.language import speaking_to
 from tournaments import selectors
 from tournaments.models import Tournament, TournamentMatch
 from tournaments.services import formats, legs, results, rounds
@@ -48,9 +50,9 @@ def check_in(*, player: AbstractBaseUser, match_id: int) -> TournamentMatch:
         tournament, match = locked_match(match_id)
         side = _side_of(match, player)
         if match.status != TournamentMatch.Status.CHECK_IN:
-            raise TournamentError("This match is not checking in.")
+            raise TournamentError(gettext("This match is not checking in."))
         if match.check_in_deadline <= timezone.now():
-            raise TournamentError("Check-in for this match has closed.")
+            raise TournamentError(gettext("Check-in for this match has closed."))
         setattr(match, f"{side}_ready", True)
         match.save(update_fields=[f"{side}_ready"])
         if match.first_ready and match.second_ready:
@@ -96,12 +98,13 @@ def extend_check_in(
     the old end finds the new one in the database and does nothing)."""
     if minutes not in EXTEND_MINUTES:
         raise TournamentError(
-            f"Extend a check-in by {EXTEND_MINUTES.start} to {EXTEND_MINUTES.stop - 1} minutes."
+            gettext("Extend a check-in by %(low)s to %(high)s minutes.")
+            % {"low": EXTEND_MINUTES.start, "high": EXTEND_MINUTES.stop - 1}
         )
     with transaction.atomic():
         tournament, match = locked_match_for_host(public_id, match_id, host)
         if match.status != TournamentMatch.Status.CHECK_IN:
-            raise TournamentError("This match is not checking in.")
+            raise TournamentError(gettext("This match is not checking in."))
         later = max(match.check_in_deadline, timezone.now()) + timedelta(minutes=minutes)
         formats.push_check_in(match, later)
         bump(tournament)
@@ -132,7 +135,11 @@ def close_check_in(*, match_id: int) -> bool:
             bump(tournament)
             formats.after_result(tournament, match)
         else:
-            call_off(tournament, f"Neither player checked in for {match}.")
+            with speaking_to(tournament.host):  # kept, and shown to every reader
+                reason = gettext("Neither player checked in for round %(round)s.") % {
+                    "round": match.round
+                }
+            call_off(tournament, reason)
     return True
 
 
@@ -179,4 +186,4 @@ def _side_of(match: TournamentMatch, player: AbstractBaseUser) -> str:
         return "first"
     if match.second is not None and match.second.user_id == player.pk:
         return "second"
-    raise TournamentError("You are not playing this match.")
+    raise TournamentError(gettext("You are not playing this match."))

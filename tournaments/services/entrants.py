@@ -14,6 +14,7 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from tournaments import notices, selectors
 from tournaments.emails import send_invitation
@@ -36,7 +37,7 @@ def invite(*, host: AbstractBaseUser, public_id: str, user: AbstractBaseUser) ->
     """The host invites ``user``; one who had asked to join is confirmed at once."""
     with transaction.atomic():
         tournament = locked_for_host(public_id, host)
-        require_draft(tournament, "Entrants can no longer change.")
+        require_draft(tournament, gettext("Entrants can no longer change."))
         entrant = tournament.entrants.filter(user=user).first()
         if entrant is None:
             entrant = Entrant(tournament=tournament, user=user, status=Entrant.Status.INVITED)
@@ -69,7 +70,7 @@ def invite_by_email(*, host: AbstractBaseUser, public_id: str, emails: str, site
     nothing: a refusal (not the host, started, the plan's limit) invites nobody."""
     addresses = list(dict.fromkeys(a for a in re.split(r"[\s,;]+", emails) if a))
     if not addresses:
-        raise TournamentError("Give at least one email address.")
+        raise TournamentError(gettext("Give at least one email address."))
     malformed = []
     for address in addresses:
         try:
@@ -88,7 +89,7 @@ def invite_by_email(*, host: AbstractBaseUser, public_id: str, emails: str, site
         ]
         if newcomers:
             tournament = locked_for_host(public_id, host)
-            require_draft(tournament, "Entrants can no longer change.")
+            require_draft(tournament, gettext("Entrants can no longer change."))
             for address in newcomers:
                 invitation, _ = Invitation.objects.update_or_create(  # to join: no place taken
                     tournament=tournament,
@@ -106,26 +107,26 @@ def accept_invitation(*, player: AbstractBaseUser, token: str) -> Entrant:
     place of the player the host replaced by them (the link went to the address the host
     gave; it works once)."""
     if not player.is_authenticated:
-        raise TournamentError("Sign in or sign up to accept the invitation.")
+        raise TournamentError(gettext("Sign in or sign up to accept the invitation."))
     public_id = (
         Invitation.objects.filter(token=token).values_list("tournament__public_id", flat=True)
     ).first()
     if public_id is None:
-        raise TournamentError("This invitation has been used or withdrawn.")
+        raise TournamentError(gettext("This invitation has been used or withdrawn."))
     with transaction.atomic():
         tournament = locked(public_id)
         invitation = tournament.invitations.filter(token=token).first()
         if invitation is None:
-            raise TournamentError("This invitation has been used or withdrawn.")
+            raise TournamentError(gettext("This invitation has been used or withdrawn."))
         if invitation.replaces_id is not None:
             entrant = replacements.take_invited_place(tournament, invitation, player)
             invitation.delete()
             return entrant
-        require_draft(tournament, "Entrants can no longer change.")
+        require_draft(tournament, gettext("Entrants can no longer change."))
         entrant = tournament.entrants.filter(user=player).first()
         if entrant is None or entrant.status != Entrant.Status.CONFIRMED:
             if selectors.is_full(tournament):
-                raise TournamentError("This tournament is full.")
+                raise TournamentError(gettext("This tournament is full."))
             entrant = entrant or Entrant(tournament=tournament, user=player)
             entrant.status = Entrant.Status.CONFIRMED
             _save_entrant(tournament, entrant)
@@ -137,15 +138,15 @@ def join(*, player: AbstractBaseUser, public_id: str) -> Entrant:
     """A signed-in player joins: accepting an invitation confirms them; otherwise they ask and
     the host confirms."""
     if not player.is_authenticated:
-        raise TournamentError("Sign in to join a tournament.")
+        raise TournamentError(gettext("Sign in to join a tournament."))
     with transaction.atomic():
         tournament = locked(public_id)
-        require_draft(tournament, "Entrants can no longer change.")
+        require_draft(tournament, gettext("Entrants can no longer change."))
         entrant = tournament.entrants.filter(user=player).first()
         if entrant is not None and entrant.status != Entrant.Status.INVITED:
             return entrant  # asked already, or in
         if selectors.is_full(tournament):  # a player's words: the plan is the host's business
-            raise TournamentError("This tournament is full.")
+            raise TournamentError(gettext("This tournament is full."))
         if entrant is None:
             entrant = Entrant(tournament=tournament, user=player, status=Entrant.Status.REQUESTED)
         else:
@@ -158,7 +159,7 @@ def confirm_entrant(*, host: AbstractBaseUser, public_id: str, entrant_id: int) 
     """The host confirms a player who asked to join (or an invitation, on their word)."""
     with transaction.atomic():
         tournament = locked_for_host(public_id, host)
-        require_draft(tournament, "Entrants can no longer change.")
+        require_draft(tournament, gettext("Entrants can no longer change."))
         entrant = entrant_of(tournament, entrant_id)
         told = entrant.status != Entrant.Status.CONFIRMED
         entrant.status = Entrant.Status.CONFIRMED
@@ -175,7 +176,7 @@ def remove_entrant(*, user: AbstractBaseUser, public_id: str, entrant_id: int) -
         entrant = entrant_of(tournament, entrant_id)
         if entrant.user_id != user.pk and not manages(user, tournament):
             raise NotYourTournament
-        require_draft(tournament, "Entrants can no longer change.")
+        require_draft(tournament, gettext("Entrants can no longer change."))
         if entrant.user_id != user.pk and entrant.status == Entrant.Status.REQUESTED:
             notices.declined(tournament=tournament, user=entrant.user)
         entrant.delete()
@@ -199,11 +200,11 @@ def opt_in_rematch(*, player: AbstractBaseUser, public_id: str) -> Tournament:
     with transaction.atomic():
         tournament = locked(public_id)
         if tournament.status != Tournament.Status.FINISHED:
-            raise TournamentError("A rematch is for a finished tournament.")
+            raise TournamentError(gettext("A rematch is for a finished tournament."))
         entrants = list(tournament.entrants.filter(status=Entrant.Status.CONFIRMED))
         mine = next((e for e in entrants if e.user_id == player.pk), None)
         if mine is None:
-            raise TournamentError("Only the tournament's players can ask for a rematch.")
+            raise TournamentError(gettext("Only the tournament's players can ask for a rematch."))
         if tournament.rematch_id is not None or mine.wants_rematch:
             return tournament
         mine.wants_rematch = True

@@ -9,6 +9,7 @@ from zoneinfo import available_timezones
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from billing import plans
 from games.engine import TARGET_RANGE, InvalidRules, Rules
@@ -40,10 +41,11 @@ def match_rules(*, scoring: str, match_length: int) -> Rules:
         return Rules.for_preset("classic", seats=2, match={scoring: match_length})
     except InvalidRules:
         if scoring == Tournament.Scoring.BEST_OF:
-            allowed, words = BEST_OF_HANDS, "Best of is from {} to {} hands"
+            allowed, words = BEST_OF_HANDS, gettext("Best of is from %(low)s to %(high)s hands.")
         else:
-            allowed, words = TARGET_RANGE, "A points target is from {} to {} points"
-        raise TournamentError(words.format(allowed.start, allowed.stop - 1) + ".") from None
+            allowed = TARGET_RANGE
+            words = gettext("A points target is from %(low)s to %(high)s points.")
+        raise TournamentError(words % {"low": allowed.start, "high": allowed.stop - 1}) from None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -75,7 +77,7 @@ def create_tournament(
 ) -> Tournament:
     """A new tournament taking entrants, hosted by ``host``."""
     if not can_host(host):
-        raise TournamentError("Only tournament hosts can create tournaments.")
+        raise TournamentError(gettext("Only tournament hosts can create tournaments."))
     fields = check_settings(
         name=name, format=format, scoring=scoring, length=match_length, rounds=rounds
     )
@@ -107,7 +109,7 @@ def update_tournament(
     fields["duplicate"] = duplicate
     with transaction.atomic():
         tournament = locked_for_host(public_id, user)
-        require_draft(tournament, "Its settings can no longer change.")
+        require_draft(tournament, gettext("Its settings can no longer change."))
         for field, value in fields.items():
             setattr(tournament, field, value)
         changed = list(fields)
@@ -122,19 +124,23 @@ def _apply_schedule(tournament: Tournament, schedule: Schedule, *, confirmed: in
     """Check ``schedule`` against the tournament as it is, set it, and schedule the automatic
     start; returns the fields set."""
     if schedule.time_zone not in available_timezones():
-        raise TournamentError(f"{schedule.time_zone!r} is not a time zone.")
+        raise TournamentError(
+            gettext("'%(zone)s' is not a time zone.") % {"zone": schedule.time_zone}
+        )
     moved = schedule.starts_at is not None and schedule.starts_at != tournament.starts_at
     if moved and schedule.starts_at <= timezone.now():
-        raise TournamentError("The start time has passed: choose a later one.")
+        raise TournamentError(gettext("The start time has passed: choose a later one."))
     if schedule.auto_start and schedule.starts_at is None:
-        raise TournamentError("Set a start time to start automatically.")
+        raise TournamentError(gettext("Set a start time to start automatically."))
     if schedule.check_in_minutes not in CHECK_IN_MINUTES:
         raise TournamentError(
-            f"A check-in window is from {CHECK_IN_MINUTES.start} to "
-            f"{CHECK_IN_MINUTES.stop - 1} minutes."
+            gettext("A check-in window is from %(low)s to %(high)s minutes.")
+            % {"low": CHECK_IN_MINUTES.start, "high": CHECK_IN_MINUTES.stop - 1}
         )
     if schedule.seeding not in Tournament.Seeding.values:
-        raise TournamentError(f"{schedule.seeding!r} is not a way of seeding.")
+        raise TournamentError(
+            gettext("'%(seeding)s' is not a way of seeding.") % {"seeding": schedule.seeding}
+        )
     _check_cap(tournament, schedule.player_cap, confirmed)
     fields = {
         "description": schedule.description.strip()[:DESCRIPTION_LENGTH],
@@ -164,15 +170,27 @@ def _check_cap(tournament: Tournament, cap: int | None, confirmed: int) -> None:
     limit = plans.limit_explanation(host=tournament.host)
     if cap > limit.players:
         raise TournamentError(
-            f"Your {limit.plan} plan allows up to {limit.players} players a tournament: "
-            f"set a cap of {limit.players} or fewer."
+            ngettext(
+                "Your %(plan)s plan allows up to %(players)s player a tournament: set a cap "
+                "of %(players)s or fewer.",
+                "Your %(plan)s plan allows up to %(players)s players a tournament: set a cap "
+                "of %(players)s or fewer.",
+                limit.players,
+            )
+            % {"plan": limit.plan_name, "players": limit.players}
         )
     if cap < 2:
-        raise TournamentError("A tournament needs a cap of at least two players.")
+        raise TournamentError(gettext("A tournament needs a cap of at least two players."))
     if cap < confirmed:
         raise TournamentError(
-            f"{confirmed} players are confirmed already: remove some first, or set a cap of "
-            f"at least {confirmed}."
+            ngettext(
+                "%(confirmed)s player is confirmed already: remove some first, or set a cap "
+                "of at least %(confirmed)s.",
+                "%(confirmed)s players are confirmed already: remove some first, or set a cap "
+                "of at least %(confirmed)s.",
+                confirmed,
+            )
+            % {"confirmed": confirmed}
         )
 
 
@@ -184,17 +202,22 @@ def check_settings(
     the other formats' rounds follow from the entrants."""
     name = name.strip()
     if not name:
-        raise TournamentError("Give the tournament a name.")
+        raise TournamentError(gettext("Give the tournament a name."))
     if format not in Tournament.Format.values:
-        raise TournamentError(f"{format!r} is not a tournament format.")
+        raise TournamentError(
+            gettext("'%(format)s' is not a tournament format.") % {"format": format}
+        )
     if scoring not in Tournament.Scoring.values:
-        raise TournamentError(f"{scoring!r} is not a match scoring.")
+        raise TournamentError(
+            gettext("'%(scoring)s' is not a match scoring.") % {"scoring": scoring}
+        )
     match_rules(scoring=scoring, match_length=length)
     if format != Tournament.Format.SWISS:
         rounds = None
     elif rounds is None or rounds not in SWISS_ROUNDS:
         raise TournamentError(
-            f"A Swiss plays from {SWISS_ROUNDS.start} to {SWISS_ROUNDS.stop - 1} rounds."
+            gettext("A Swiss plays from %(low)s to %(high)s rounds.")
+            % {"low": SWISS_ROUNDS.start, "high": SWISS_ROUNDS.stop - 1}
         )
     return {
         "name": name,
@@ -213,9 +236,11 @@ def send_notice(*, host: AbstractBaseUser, public_id: str, text: str) -> None:
     """Email the host's notice to every entrant (sent by a job once this commits)."""
     text = text.strip()
     if not text:
-        raise TournamentError("Write the notice first.")
+        raise TournamentError(gettext("Write the notice first."))
     if len(text) > NOTICE_LENGTH:
-        raise TournamentError(f"A notice is at most {NOTICE_LENGTH} characters.")
+        raise TournamentError(
+            gettext("A notice is at most %(length)s characters.") % {"length": NOTICE_LENGTH}
+        )
     with transaction.atomic():
         tournament = locked_for_host(public_id, host)
         emails.send_notice(tournament_id=tournament.pk, text=text)

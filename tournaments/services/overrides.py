@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext, ngettext
 
 from tournaments import host_emails, selectors, swiss
 from tournaments.models import Tournament, TournamentMatch
@@ -30,17 +31,21 @@ def override_result(
     for the results then); the standings follow."""
     reason = reason.strip()
     if not reason:
-        raise TournamentError("Give the reason for the new result: the players read it.")
+        raise TournamentError(gettext("Give the reason for the new result: the players read it."))
     if len(reason) > REASON_LENGTH:
-        raise TournamentError(f"A reason is at most {REASON_LENGTH} characters.")
+        raise TournamentError(
+            gettext("A reason is at most %(length)s characters.") % {"length": REASON_LENGTH}
+        )
     with transaction.atomic():
         tournament, match = locked_match_for_host(public_id, match_id, host)
         if tournament.status == Tournament.Status.CANCELLED:
-            raise TournamentError("This tournament was cancelled: its results stand as they are.")
+            raise TournamentError(
+                gettext("This tournament was cancelled: its results stand as they are.")
+            )
         if match.status != TournamentMatch.Status.FINISHED:
-            raise TournamentError("Only a played match's result can be overridden.")
+            raise TournamentError(gettext("Only a played match's result can be overridden."))
         if winner_id not in (match.first_id, match.second_id):
-            raise TournamentError("The winner must be one of the match's two players.")
+            raise TournamentError(gettext("The winner must be one of the match's two players."))
         _check_scores(tournament, match, winner_id, scores)
         changed = winner_id != match.winner_id
         if changed and tournament.format == Tournament.Format.ELIMINATION:
@@ -76,14 +81,18 @@ def _check_scores(
     if scores is None:
         return
     if min(scores) < 0:
-        raise TournamentError("A score is a whole number, 0 or more.")
+        raise TournamentError(gettext("A score is a whole number, 0 or more."))
     won, lost = scores if winner_id == match.first_id else scores[::-1]
     if won <= lost:
-        raise TournamentError("The winner's score must be the higher.")
+        raise TournamentError(gettext("The winner's score must be the higher."))
     if tournament.scoring == Tournament.Scoring.BEST_OF and won > tournament.match_length:
         raise TournamentError(
-            f"Best of {tournament.match_length}: nobody wins more than "
-            f"{tournament.match_length} hands."
+            ngettext(
+                "Best of %(hands)s: nobody wins more than %(hands)s hand.",
+                "Best of %(hands)s: nobody wins more than %(hands)s hands.",
+                tournament.match_length,
+            )
+            % {"hands": tournament.match_length}
         )
 
 
@@ -111,8 +120,10 @@ def _move_on_in_bracket(tournament: Tournament, match: TournamentMatch, winner_i
         return
     if following.status not in (TournamentMatch.Status.WAITING, TournamentMatch.Status.CHECK_IN):
         raise TournamentError(
-            "The winner has already played on in the next round: a result can change only "
-            "until the winner's next match begins."
+            gettext(
+                "The winner has already played on in the next round: a result can change "
+                "only until the winner's next match begins."
+            )
         )
     side = "first" if following.first_id == match.winner_id else "second"
     setattr(following, f"{side}_id", winner_id)

@@ -18,6 +18,7 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.selectors import display_name
 from tournaments import host_emails
@@ -53,7 +54,9 @@ def replace_entrant(
     and take it."""
     with transaction.atomic():
         tournament = locked_for_host(public_id, host)
-        require_draft(tournament, "Once it has started, replace a player who does not check in.")
+        require_draft(
+            tournament, gettext("Once it has started, replace a player who does not check in.")
+        )
         entrant = entrant_of(tournament, entrant_id)
         if entrant.status == Entrant.Status.CONFIRMED:
             confirmed = tournament.entrants.filter(status=Entrant.Status.CONFIRMED).count()
@@ -81,15 +84,17 @@ def replace_no_show(
     with transaction.atomic():
         tournament, match = locked_match_for_host(public_id, match_id, host)
         if match.status != TournamentMatch.Status.CHECK_IN:
-            raise TournamentError("Only a player of a match checking in can be replaced.")
+            raise TournamentError(gettext("Only a player of a match checking in can be replaced."))
         if match.check_in_deadline <= timezone.now():
-            raise TournamentError("Check-in for this match has closed.")
+            raise TournamentError(gettext("Check-in for this match has closed."))
         sides = {match.first_id: "first", match.second_id: "second"}
         side = sides.get(entrant_id)
         if side is None:
-            raise TournamentError("That player is not in this match.")
+            raise TournamentError(gettext("That player is not in this match."))
         if getattr(match, f"{side}_ready"):
-            raise TournamentError("That player has checked in: only a no-show can be replaced.")
+            raise TournamentError(
+                gettext("That player has checked in: only a no-show can be replaced.")
+            )
         entrant = match.first if side == "first" else match.second
         substitute = _substitute(tournament, email)
         if substitute is None:
@@ -107,12 +112,17 @@ def take_invited_place(
     """``player`` accepts a replacement's emailed link (``tournament`` locked): they take the
     place, if it can still be taken. Refusals in the newcomer's words."""
     if tournament.entrants.filter(user=player).exists():
-        raise TournamentError("You are in this tournament already: you cannot take another place.")
+        raise TournamentError(
+            gettext("You are in this tournament already: you cannot take another place.")
+        )
     entrant = entrant_of(tournament, invitation.replaces_id)
     name = display_name(entrant.user)
     match = None
     if invitation.match_id is None:
-        require_draft(tournament, f"{name}'s place was to be taken before the start.")
+        require_draft(
+            tournament,
+            gettext("%(name)s's place was to be taken before the start.") % {"name": name},
+        )
     else:
         match = TournamentMatch.objects.select_for_update().get(pk=invitation.match_id)
         if (
@@ -120,11 +130,16 @@ def take_invited_place(
             or match.check_in_deadline <= timezone.now()
         ):
             raise TournamentError(
-                f"The check-in of {name}'s match has closed: the place can no longer be taken."
+                gettext(
+                    "The check-in of %(name)s's match has closed: the place can no longer be taken."
+                )
+                % {"name": name}
             )
         side = "first" if match.first_id == entrant.pk else "second"
         if getattr(match, f"{side}_ready"):
-            raise TournamentError(f"{name} checked in after all: the place is theirs.")
+            raise TournamentError(
+                gettext("%(name)s checked in after all: the place is theirs.") % {"name": name}
+            )
     if entrant.status == Entrant.Status.INVITED:  # the link answered the invitation
         confirmed = tournament.entrants.filter(status=Entrant.Status.CONFIRMED).count()
         check_player_limit(tournament, confirmed + 1)
@@ -140,14 +155,18 @@ def _substitute(tournament: Tournament, email: str) -> AbstractBaseUser | None:
     """The account of ``email``, or None for an address of no account."""
     email = email.strip()
     if not email:
-        raise TournamentError("Give the substitute's email address.")
+        raise TournamentError(gettext("Give the substitute's email address."))
     try:
         validate_email(email)
     except ValidationError:
-        raise TournamentError(f"{email} is not an email address.") from None
+        raise TournamentError(
+            gettext("%(email)s is not an email address.") % {"email": email}
+        ) from None
     user = get_user_model().objects.filter(email__iexact=email, is_active=True).first()
     if user is not None and tournament.entrants.filter(user=user).exists():
-        raise TournamentError(f"{email} is in this tournament already.")
+        raise TournamentError(
+            gettext("%(email)s is in this tournament already.") % {"email": email}
+        )
     return user
 
 

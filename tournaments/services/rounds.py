@@ -10,7 +10,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
+from games.language import speaking_to
 from tournaments import host_emails, jobs, notices, swiss
 from tournaments.models import Entrant, Tournament, TournamentMatch
 from tournaments.services import formats, seeding
@@ -30,7 +32,7 @@ def start_tournament(*, host: AbstractBaseUser, public_id: str) -> Tournament:
     """Draw the tournament from a fresh server seed (stored) and open the first round."""
     with transaction.atomic():
         tournament = locked_for_host(public_id, host)
-        require_draft(tournament, "It has already started.")
+        require_draft(tournament, gettext("It has already started."))
         _start(tournament)
     return tournament
 
@@ -47,9 +49,7 @@ def tell_starting_soon(*, public_id: str, starts_at: str) -> int:
     soon = tournament.starts_at - timedelta(minutes=jobs.STARTING_SOON_MINUTES, seconds=5)
     if timezone.now() < soon:  # run early (RQ may by a second; the inline backend at once)
         return 0
-    return notices.starting_soon(
-        tournament_id=tournament.pk, when=f"in {jobs.STARTING_SOON_MINUTES} minutes"
-    )
+    return notices.starting_soon(tournament_id=tournament.pk, minutes=jobs.STARTING_SOON_MINUTES)
 
 
 def start_when_due(*, public_id: str) -> bool:
@@ -70,7 +70,8 @@ def start_when_due(*, public_id: str) -> bool:
         ):
             return False
         try:
-            with transaction.atomic():  # a refusal undoes only the draw's half-made rows
+            # a refusal undoes only the draw's half-made rows; it is kept for the host, in theirs
+            with transaction.atomic(), speaking_to(tournament.host):
                 _start(tournament)
         except TournamentError as refusal:
             tournament.refresh_from_db()
@@ -107,14 +108,20 @@ def due_to_start(*, public_id: str | None = None) -> list[str]:
 def _start(tournament: Tournament) -> None:
     confirmed = list(tournament.entrants.filter(status=Entrant.Status.CONFIRMED).order_by("pk"))
     if len(confirmed) < 2:
-        raise TournamentError("A tournament needs at least two confirmed entrants.")
+        raise TournamentError(gettext("A tournament needs at least two confirmed entrants."))
     check_player_limit(tournament, len(confirmed))
     if tournament.format == Tournament.Format.SWISS and tournament.rounds > (
         most := swiss.max_rounds(len(confirmed))
     ):
         raise TournamentError(
-            f"A Swiss of {len(confirmed)} players plays at most {most} rounds (half the "
-            "players, so nobody meets anyone twice): set fewer rounds or add players."
+            ngettext(
+                "A Swiss of %(players)s players plays at most %(rounds)s round (half the "
+                "players, so nobody meets anyone twice): set fewer rounds or add players.",
+                "A Swiss of %(players)s players plays at most %(rounds)s rounds (half the "
+                "players, so nobody meets anyone twice): set fewer rounds or add players.",
+                most,
+            )
+            % {"players": len(confirmed), "rounds": most}
         )
     tournament.seed = secrets.randbits(63)
     tournament.status = Tournament.Status.RUNNING
@@ -130,8 +137,8 @@ def cancel_tournament(*, user: AbstractBaseUser, public_id: str, reason: str = "
     with transaction.atomic():
         tournament = locked_for_host(public_id, user)
         if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
-            raise TournamentError("This tournament is already over.")
-        call_off(tournament, reason or "Cancelled by the host.")
+            raise TournamentError(gettext("This tournament is already over."))
+        call_off(tournament, reason or gettext("Cancelled by the host."))
     return tournament
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
 from games.models import Rating
 from games.records.families import family_of
@@ -51,11 +52,11 @@ def move_seed(*, host: AbstractBaseUser, public_id: str, entrant_id: int, places
     seeding order, before the start. Returns its new place, from 1."""
     with transaction.atomic():
         tournament = locked_for_host(public_id, host)
-        require_draft(tournament, "Its seeding can no longer change.")
+        require_draft(tournament, gettext("Its seeding can no longer change."))
         order = manual_order(list(tournament.entrants.filter(status=Entrant.Status.CONFIRMED)))
         index = next((i for i, e in enumerate(order) if e.pk == entrant_id), None)
         if index is None:
-            raise TournamentError("Only confirmed entrants are seeded.")
+            raise TournamentError(gettext("Only confirmed entrants are seeded."))
         target = min(max(index + places, 0), len(order) - 1)
         order.insert(target, order.pop(index))
         _save_order(tournament, order)
@@ -67,11 +68,14 @@ def set_seed_order(*, host: AbstractBaseUser, public_id: str, entrant_ids: list[
     confirmed entrants, each once."""
     with transaction.atomic():
         tournament = locked_for_host(public_id, host)
-        require_draft(tournament, "Its seeding can no longer change.")
+        require_draft(tournament, gettext("Its seeding can no longer change."))
         confirmed = {e.pk: e for e in tournament.entrants.filter(status=Entrant.Status.CONFIRMED)}
         if sorted(entrant_ids) != sorted(confirmed):
             raise TournamentError(
-                "The order must list every confirmed entrant once: reload the page and try again."
+                gettext(
+                    "The order must list every confirmed entrant once: reload the page and "
+                    "try again."
+                )
             )
         _save_order(tournament, [confirmed[pk] for pk in entrant_ids])
 
