@@ -10,13 +10,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 APPS = ["accounts", "billing", "dominoes", "games", "matchmaking"]
 
-#: Modules still in English only, being changed by other work this session (the coach at the
-#: table; tournaments/ and notifications/ are not scanned at all yet, and games/consumers.py and
-#: games/phrases.py hold words this checker cannot see): the next session translates them, scans
-#: those apps and empties this list.
-NOT_YET_CONVERTED = {
-    "games/coach/views.py",
-}
+#: Modules still in English only (none now; tournaments/ and notifications/ are not scanned at
+#: all yet, and games/phrases.py holds words this checker cannot see). Nothing may be added.
+NOT_YET_CONVERTED: set[str] = set()
 #: The errors shown to players as they are raised ("str(error)" on a page or a message).
 PLAYER_ERRORS = {"TableError", "QueueError", "BillingError", "ValidationError"}
 MESSAGE_LEVELS = {"debug", "info", "success", "warning", "error"}
