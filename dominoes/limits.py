@@ -57,6 +57,7 @@ import redis.asyncio
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.utils.translation import gettext_lazy
 
 from dominoes import client_address, lease_store
 
@@ -78,39 +79,45 @@ class Rate:
     name: str
     per_person: str
     per_address: str
-    message: str
+    message: Any  # lazy: said in the language of whoever is refused
 
 
 TABLES_CREATED = Rate(
     "tables_created",
     per_person="10/minute;60/hour",
     per_address="30/minute;300/hour",
-    message="You have started many tables in a short time: wait a minute before another.",
+    message=gettext_lazy(
+        "You have started many tables in a short time: wait a minute before another."
+    ),
 )
 JOINS = Rate(
     "joins",
     per_person="10/minute;60/hour",
     per_address="30/minute;300/hour",
-    message="You have joined many tables in a short time: wait a minute before another.",
+    message=gettext_lazy(
+        "You have joined many tables in a short time: wait a minute before another."
+    ),
 )
 #: A hint a turn is at most a few a minute, even against the fastest computer.
 HINTS = Rate(
     "hints",
     per_person="30/minute;600/hour",
     per_address="120/minute;2400/hour",
-    message="You have asked for many hints in a short time: wait a minute.",
+    message=gettext_lazy("You have asked for many hints in a short time: wait a minute."),
 )
 IMPORTS = Rate(
     "imports",
     per_person="10/minute;60/hour",
     per_address="30/minute;300/hour",
-    message="You have opened many record files in a short time: wait a minute before another.",
+    message=gettext_lazy(
+        "You have opened many record files in a short time: wait a minute before another."
+    ),
 )
 CONTACT = Rate(
     "contact",
     per_person="3/hour;10/day",
     per_address="10/hour;30/day",
-    message="We have your messages already: wait an hour before sending another.",
+    message=gettext_lazy("We have your messages already: wait an hour before sending another."),
 )
 
 
@@ -120,7 +127,7 @@ REMARKS = Rate(
     "remarks",
     per_person="12/minute;200/hour",
     per_address="60/minute;1200/hour",
-    message="You have said a lot in a short time: wait a minute before the next.",
+    message=gettext_lazy("You have said a lot in a short time: wait a minute before the next."),
 )
 
 
@@ -131,23 +138,24 @@ class Lease:
     name: str
     per_person: int
     per_address: int
-    person_message: str
-    address_message: str
+    person_message: Any  # lazy, as a Rate's message
+    address_message: Any
 
 
 OPEN_SOCKETS = Lease(
     "open_sockets",
     per_person=20,
     per_address=100,
-    person_message="Too many open tables in this browser: close some tabs.",
-    address_message="Too many open tables from your network: close some tabs.",
+    person_message=gettext_lazy("Too many open tables in this browser: close some tabs."),
+    address_message=gettext_lazy("Too many open tables from your network: close some tabs."),
 )
 
 
 class Refused(Exception):
-    """Past a limit: ``message`` is for the player, ``retry_after`` the seconds to wait."""
+    """Past a limit: ``message`` is for the player (lazy: ``str()`` it in their language),
+    ``retry_after`` the seconds to wait."""
 
-    def __init__(self, message: str, retry_after: int) -> None:
+    def __init__(self, message: Any, retry_after: int) -> None:
         super().__init__(message)
         self.message, self.retry_after = message, retry_after
 

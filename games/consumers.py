@@ -3,6 +3,10 @@
 Every change is announced on the table's group as a version number only; each connection then
 loads the table and sends its own seat's view (:func:`games.selectors.state_text`). Any error
 gets a clear message and the current state, so the page is never left out of date.
+
+Words go out in the person's language, chosen at the handshake as a page chooses it
+(:func:`games.language.language_of_scope`) and set only around the work of each message
+(``translation.override``): sockets share the server's threads and event loop.
 """
 
 from __future__ import annotations
@@ -15,13 +19,16 @@ from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import translation
+from django.utils.translation import gettext
 
 from accounts.guests import player_for
 from dominoes import client_address, limits
 from games import events, presence, selectors, services, snapshots
 from games.async_db import in_database
 from games.coach import selectors as coach_selectors
-from games.engine import IllegalMove, move_from_json
+from games.engine import IllegalMove, NotYourTurn, move_from_json
+from games.language import language_of_scope
 from games.services import Player, StaleVersion, TableError
 
 #: Frames larger than this are refused unread: no legitimate message comes close.
@@ -61,6 +68,11 @@ def player_of(scope: dict[str, Any]) -> Player:
     return player_for(scope.get("user"), scope.get("session"))
 
 
+def _who(scope: dict[str, Any]) -> tuple[Player, str]:
+    """Who is connected and the language they read (one trip off the event loop)."""
+    return player_of(scope), language_of_scope(scope)
+
+
 class TableConsumer(AsyncWebsocketConsumer):
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Each message to its handler, without channels' ``aclose_old_connections`` first: that
@@ -75,10 +87,12 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.public_id: str = self.scope["url_route"]["kwargs"]["public_id"]
         self.address = client_address.of_scope(self.scope)
+        # The handshake's language until the account's is read (no database work yet).
+        self.language = language_of_scope(self.scope, account=False)
         try:
             # The address first: a flood from one client is refused before any database work.
             await limits.admit_socket(self.channel_name, address=self.address)
-            self.player = await in_database(player_of)(self.scope)
+            self.player, self.language = await in_database(_who)(self.scope)
             self.person = limits.person_key(self.player)
             await limits.admit_socket(self.channel_name, person=self.person)
         except limits.Refused as refused:
@@ -86,7 +100,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             # Accepted to be told why: a socket closed before it is accepted reaches the page
             # as a failed handshake, without a code or words.
             await self.accept()
-            await self._send({"type": "error", "message": refused.message, "version": -1})
+            with translation.override(self.language):
+                message = str(refused.message)
+            await self._send({"type": "error", "message": message, "version": -1})
             await self.close(code=CLOSE_TOO_MANY)
             return
         self.bucket = TokenBucket(RATE_BURST, RATE_PER_SECOND)
@@ -133,6 +149,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        with translation.override(self.language):
+            await self._receive(text_data)
+
+    async def _receive(self, text_data: str | None) -> None:
         if not self.bucket.take():
             # Refused unread, without the state (a flood must cost no database work), and said
             # once until the budget refills: a flood gets one answer, not one per message, and
@@ -142,22 +162,22 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self._send(
                     {
                         "type": "error",
-                        "message": "Too many messages: slow down.",
+                        "message": gettext("Too many messages: slow down."),
                         "version": self.sent_version,
                     }
                 )
             return
         self.slowed_down = False
         if text_data is None or len(text_data) > MAX_FRAME:
-            await self._error("Messages are JSON text of at most 2 KB.")
+            await self._error(gettext("Messages are JSON text of at most 2 KB."))
             return
         try:
             message = json.loads(text_data)
         except ValueError:
-            await self._error("That message is not JSON.")
+            await self._error(gettext("That message is not JSON."))
             return
         if not isinstance(message, dict):
-            await self._error("A message is a JSON object with a type.")
+            await self._error(gettext("A message is a JSON object with a type."))
             return
         await self._handle(message)
 
@@ -187,9 +207,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         at a rated or tournament table before the match ends: games.coach.selectors)."""
         if self.seat is None or event["seat"] != self.seat:
             return
-        review = await in_database(coach_selectors.own_review)(
-            public_id=self.public_id, player=self.player, hand=event["hand"]
-        )
+        with translation.override(self.language):  # the review's words
+            review = await in_database(coach_selectors.own_review)(
+                public_id=self.public_id, player=self.player, hand=event["hand"]
+            )
         if review is not None:
             await self._send({"type": "review", "version": self.sent_version, "review": review})
 
@@ -248,27 +269,31 @@ class TableConsumer(AsyncWebsocketConsumer):
                 case "seat" | "remove" | "unjoin":
                     await self._lobby(kind, message)
                 case _:
-                    await self._error(f"Unknown message type {kind!r}.")
+                    await self._error(
+                        gettext("Unknown message type %(type)s.") % {"type": repr(kind)}
+                    )
         except limits.Refused as refused:
             # Without the state, as a flood's answer must be: it costs no database work.
             await self._send(
-                {"type": "error", "message": refused.message, "version": self.sent_version}
+                {"type": "error", "message": str(refused.message), "version": self.sent_version}
             )
         except StaleVersion as error:
             await self._error(str(error))
+        except NotYourTurn:
+            await self._error(gettext("It is not your turn."))
         except (IllegalMove, TableError) as error:
             await self._error(_sentence(str(error)))
 
     async def _act(self, kind: str, message: dict[str, Any]) -> None:
         version = message.get("version")
         if not isinstance(version, int) or isinstance(version, bool):
-            await self._error("Say which version of the table you acted on.")
+            await self._error(gettext("Say which version of the table you acted on."))
             return
         common = {"public_id": self.public_id, "player": self.player, "seen_version": version}
         if kind == "move":
             data = message.get("move")
             if not isinstance(data, dict):
-                await self._error("A move is an object: play and end, draw, or pass.")
+                await self._error(gettext("A move is an object: play and end, draw, or pass."))
                 return
             try:
                 move = move_from_json(data)
@@ -287,7 +312,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             name = ""  # refused by the service, with the same words as any bad name
         seat = message.get("seat")
         if seat is not None and not _is_seat_number(seat):
-            await self._error("Choose a seat by its number.")
+            await self._error(gettext("Choose a seat by its number."))
             return
         await limits.acheck(limits.JOINS, person=self.person, address=self.address)
         await in_database(services.join_table)(
@@ -304,7 +329,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         seat = message.get("seat")
         if not _is_seat_number(seat):
-            await self._error("Choose a seat by its number.")
+            await self._error(gettext("Choose a seat by its number."))
             return
         if kind == "seat":
             await in_database(services.choose_seat)(seat=seat, **common)

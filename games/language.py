@@ -6,10 +6,14 @@ person picks a language from the header's form, which posts here: Django's own
 preferences. At sign-in the account's language is applied (its cookie set on the sign-in's
 response, by the middleware below); an account that has none takes the language its guest
 picked before signing up or in.
+
+A table's socket speaks the same language as its page (:func:`language_of_scope`): the
+account's, else the cookie's, else the browser's.
 """
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -29,10 +33,46 @@ def _offered(code: object) -> str | None:
     return code if code in dict(settings.LANGUAGES) else None
 
 
-def language_of(user: AbstractBaseUser) -> str | None:
-    """The language an account keeps in its preferences, if it picked one."""
+def _supported(code: str) -> str | None:
+    """The site's language for ``code`` ("pt-BR" is "pt-br", "es-AR" is "es"), if it has one."""
+    try:
+        return translation.get_supported_language_variant(code)
+    except LookupError:
+        return None
+
+
+def account_language(user: AbstractBaseUser | None) -> str | None:
+    """The language an account picked (its preferences), if any. A query, not
+    ``user.preferences``: that would cache "none yet" on the user object, and the same object's
+    preferences saved later in the request would read as missing."""
+    if user is None or not user.is_authenticated:
+        return None
     return _offered(
         Preferences.objects.filter(user_id=user.pk).values_list("language", flat=True).first()
+    )
+
+
+def language_for(*, user: AbstractBaseUser | None, cookie: str | None, accept_language: str) -> str:
+    """The language a person reads, as the pages choose it: the account's pick, else the
+    language cookie (a guest's pick), else the browser's Accept-Language, else the site's."""
+    chosen = account_language(user) or (cookie and _supported(cookie))
+    if chosen:
+        return chosen
+    for code, _quality in translation.trans_real.parse_accept_lang_header(accept_language):
+        if code != "*" and (found := _supported(code)):
+            return found
+    return settings.LANGUAGE_CODE
+
+
+def language_of_scope(scope: dict[str, Any], *, account: bool = True) -> str:
+    """A WebSocket's language (games.consumers) from its handshake, as :func:`language_for`;
+    with ``account``, it reads the account (call it off the event loop), else only the
+    handshake's cookie and headers."""
+    headers = dict(scope.get("headers", ()))
+    return language_for(
+        user=scope.get("user") if account else None,
+        cookie=scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME),
+        accept_language=headers.get(b"accept-language", b"").decode("latin-1"),
     )
 
 
@@ -40,7 +80,7 @@ def language_of(user: AbstractBaseUser) -> str | None:
 def speaking_to(user: AbstractBaseUser) -> Iterator[None]:
     """What is said inside, in ``user``'s language: words written for one person away from
     their request (a notification, a job's message), else the language already active."""
-    with translation.override(language_of(user) or translation.get_language()):
+    with translation.override(account_language(user) or translation.get_language()):
         yield
 
 
@@ -61,11 +101,7 @@ def on_user_logged_in(
     """The account's language wins; without one, the guest's pick becomes the account's."""
     if request is None:
         return
-    # A query, not ``user.preferences``: that would cache "none yet" on the signed-in user,
-    # and the same object's preferences saved later in the request would read as missing.
-    chosen = _offered(
-        Preferences.objects.filter(user_id=user.pk).values_list("language", flat=True).first()
-    )
+    chosen = account_language(user)
     if chosen:
         setattr(request, _APPLY, chosen)
         translation.activate(chosen)

@@ -75,6 +75,12 @@ LEVEL_WORDS: dict[str, Any] = {
 }
 
 
+def computer_name(level: str) -> str:
+    """A computer seat's name as a person reads it, in their language: "Computer (easy)" (the
+    seat's stored name is English, the same for every reader)."""
+    return gettext("Computer (%(level)s)") % {"level": LEVEL_WORDS.get(level, level)}
+
+
 def joined(items: list[str]) -> str:
     """Words joined as a sentence says them: "Ana", "Ana and Bob", "Ana, Bob and Cy"."""
     if len(items) < 2:

@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 from games.engine import Rules, load
 from games.models import Seat, Table
 from games.services import Player
-from games.words import PRESET_NAMES, joined
+from games.words import PRESET_NAMES, computer_name, joined
 
 #: Tables not changed for this long are no longer "in progress" on these lists.
 RECENT = timedelta(days=7)
@@ -52,10 +52,15 @@ def games_in_progress(player: Player) -> list[GameInProgress]:
     return sorted(games, key=lambda game: not game.your_turn)  # stable: recent first within
 
 
+def _name(seat: Seat) -> str:
+    """The seat's name as the table shows it, a computer's in the reader's language."""
+    return computer_name(seat.bot_level) if seat.is_bot else seat.name
+
+
 def _in_progress(table: Table, mine: Seat) -> GameInProgress:
     rules = Rules.from_record(table.rules)
     seats = list(table.seats.all())
-    others = [seat.name for seat in seats if seat.index != mine.index]
+    others = [_name(seat) for seat in seats if seat.index != mine.index]
     turn = load(table.record).turn if table.started_at is not None else None
     if table.started_at is None:
         status = gettext("Waiting for players")
@@ -65,7 +70,7 @@ def _in_progress(table: Table, mine: Seat) -> GameInProgress:
         status = gettext("Your turn")
     else:
         status = gettext("%(name)s's turn") % {
-            "name": next(s.name for s in seats if s.index == turn)
+            "name": next(_name(s) for s in seats if s.index == turn)
         }
     return GameInProgress(
         public_id=table.public_id,

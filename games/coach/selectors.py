@@ -20,6 +20,8 @@ from games.engine import Rules, load
 from games.models import HandReview, Table
 from games.records.results import is_rated
 
+from .words import decision_words
+
 
 def after_the_match_only(table: Table) -> bool:
     """A rated table, or a tournament's (the tournament clock forfeits at the deadline)."""
@@ -65,13 +67,14 @@ def match_reviews(table: Table) -> list[dict[str, Any]]:
 
 
 def review_json(row: HandReview) -> dict[str, Any]:
+    """A review as the pages read it, its words in the active language (the reader's)."""
     return {
         "hand": row.hand,
         "seat": row.seat,
         "accuracy": None if row.accuracy is None else round(row.accuracy),
         "luck": None if row.luck is None else round(row.luck, 1),
         "forced": row.forced,
-        "decisions": row.decisions,
+        "decisions": [decision_words(decision) for decision in row.decisions],
         "critical": row.critical,
     }
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -33,7 +34,7 @@ def play_on_from_here(request: HttpRequest, public_id: str) -> HttpResponse:
     try:
         hand, ply = int(request.POST["hand"]), int(request.POST["ply"])
     except (KeyError, ValueError):
-        messages.error(request, "Choose a moment of the match to play on from.")
+        messages.error(request, gettext("Choose a moment of the match to play on from."))
         return replay
     try:
         player = player_for(request.user, request.session)  # a player of the match has one
@@ -41,7 +42,7 @@ def play_on_from_here(request: HttpRequest, public_id: str) -> HttpResponse:
     except TableNotFound:
         raise Http404("There is no such table.") from None
     except NotYourSeat:
-        messages.error(request, "Only the players of a match may play on from it.")
+        messages.error(request, gettext("Only the players of a match may play on from it."))
         return replay
     except TableError as error:
         messages.error(request, str(error))

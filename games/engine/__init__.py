@@ -17,6 +17,7 @@ from .errors import (
     InvalidRecord,
     InvalidRules,
     InvalidTile,
+    NotYourTurn,
 )
 from .match import HandReport, Match
 from .moves import (
@@ -78,6 +79,7 @@ __all__ = [
     "FirstOpener",
     "HandReport",
     "IllegalMove",
+    "NotYourTurn",
     "InvalidDeal",
     "InvalidRecord",
     "InvalidRules",

@@ -21,5 +21,10 @@ class IllegalMove(DominoesError, ValueError):
     """A move the rules do not allow now; the state is left exactly as it was."""
 
 
+class NotYourTurn(IllegalMove):
+    """A move by a seat whose turn it is not (a page a move behind: the site says it in the
+    player's words)."""
+
+
 class InvalidRecord(DominoesError, ValueError):
     """A document that is not a readable ``dominoes-record/1``."""

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .deal import Deal
-from .errors import IllegalMove
+from .errors import IllegalMove, NotYourTurn
 from .hand import RESULT_NAMES, HandState
 from .moves import Draw, Move, Pass, Play, decode, encode
 from .rules import BestOf, Rules, SingleRound, Target
@@ -115,7 +115,7 @@ class Match:
         """Play ``move`` for ``seat``, or raise :class:`IllegalMove` and change nothing."""
         hand = self._hand_in_play()
         if seat != hand.turn:
-            raise IllegalMove(f"it is seat {hand.turn}'s turn, not seat {seat}'s")
+            raise NotYourTurn(f"it is seat {hand.turn}'s turn, not seat {seat}'s")
         opening = hand.ends[0] < 0
         if isinstance(move, Play):
             if opening and move.end is not None:

@@ -1,10 +1,11 @@
 """The replay viewer's steps: a finished match replayed move by move with every hand shown.
-Pure: no Django.
+No I/O: the engine, and Django's translations for the words.
 
 A replay is the record replayed by the engine, one step for each deal and each move. Each step
 holds what the viewer draws: the table, every seat's tiles, the boneyard, the scores and a
-sentence for the move. Only finished matches are replayed with their hands shown (the views
-check that); this module trusts its caller on that point.
+sentence for the move, in the active language (the viewer's). Only finished matches are
+replayed with their hands shown (the views check that); this module trusts its caller on that
+point.
 
 When the hands' seeds are known (the site's own tables, or a downloaded record that carries
 them), each hand says whether its deal follows from its seed (:mod:`games.fairness`).
@@ -28,6 +29,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext, gettext_lazy
+
 from games.engine import (
     Deal,
     Draw,
@@ -40,8 +43,7 @@ from games.engine import (
     reveal,
 )
 from games.fairness import commitment, deal_follows
-
-_END_WORDS = {"left": "the left", "right": "the right", "up": "the top", "down": "the bottom"}
+from games.words import joined
 
 
 def build_replay(
@@ -53,7 +55,9 @@ def build_replay(
     """The viewer's data for a record the engine has already accepted (``load`` or ``replay``
     succeeded). ``seeds[i]`` is hand i's seed when known; ``names[i]`` seat i's name."""
     rules = Rules.from_record(record["rules"])
-    names = list(names) or [f"Seat {i + 1}" for i in range(rules.seats)]
+    names = list(names) or [
+        gettext("Seat %(number)s") % {"number": i + 1} for i in range(rules.seats)
+    ]
     sides = _side_names(rules, names)
     match = Match(rules)
     steps: list[dict[str, Any]] = []
@@ -71,7 +75,7 @@ def build_replay(
                 "verified": None if seed is None else deal_follows(rules, seed, deal),
             }
         )
-        steps.append(_step(match, number, "The tiles are dealt."))
+        steps.append(_step(match, number, gettext("The tiles are dealt.")))
         for data in hand_record["moves"]:
             seat, move = move_from_record(data)
             match.apply(seat, move)
@@ -109,47 +113,66 @@ def seeds_of(record: Mapping[str, Any]) -> list[str | None]:
 
 def _side_names(rules: Rules, names: list[str]) -> list[str]:
     if rules.teams:
-        return [f"{names[side]} and {names[side + 2]}" for side in range(rules.sides)]
+        return [joined([names[side], names[side + 2]]) for side in range(rules.sides)]
     return names
 
 
 def _hand_words(report: HandReport | None, sides: list[str]) -> str:
     if report is None:
-        return "Not finished."
+        return gettext("Not finished.")
     points = ", ".join(f"{sides[side]} +{p}" for side, p in enumerate(report.points) if p)
     if report.result is None:
-        ended = "The match ended on a count"
+        ended = gettext("The match ended on a count")
     elif len(report.winners) == 1:
-        how = "went out" if report.result == "out" else "won the blocked hand"
-        ended = f"{sides[report.winners[0]]} {how}"
+        who = {"side": sides[report.winners[0]]}
+        if report.result == "out":
+            ended = gettext("%(side)s went out") % who
+        else:
+            ended = gettext("%(side)s won the blocked hand") % who
     elif report.winners:
-        ended = "Blocked: shared by " + " and ".join(sides[w] for w in report.winners)
+        ended = gettext("Blocked: shared by %(sides)s") % {
+            "sides": joined([sides[w] for w in report.winners])
+        }
     else:
-        ended = "Blocked: a tie, nobody wins the hand"
-    return f"{ended}{': ' + points if points else ''}."
+        ended = gettext("Blocked: a tie, nobody wins the hand")
+    if not points:
+        return gettext("%(ended)s.") % {"ended": ended}
+    return gettext("%(ended)s: %(points)s.") % {"ended": ended, "points": points}
 
 
 def _summary(match: Match, sides: list[str]) -> str:
     scores = ", ".join(f"{sides[side]} {score}" for side, score in enumerate(match.scores))
-    # Games that keep no score (a single round) have nothing to add after the result.
-    score_words = f" Final score: {scores}." if any(match.scores) else ""
     if not match.finished:
-        return f"Not finished.{score_words}"
-    if len(match.winners) == 1:
-        return f"{sides[match.winners[0]]} won the match.{score_words}"
-    tied = " and ".join(sides[w] for w in match.winners)
-    return f"A draw between {tied}.{score_words}"
+        result = gettext("Not finished.")
+    elif len(match.winners) == 1:
+        result = gettext("%(side)s won the match.") % {"side": sides[match.winners[0]]}
+    else:
+        result = gettext("A draw between %(sides)s.") % {
+            "sides": joined([sides[w] for w in match.winners])
+        }
+    # Games that keep no score (a single round) have nothing to add after the result.
+    if not any(match.scores):
+        return result
+    return gettext("%(result)s Final score: %(scores)s.") % {"result": result, "scores": scores}
 
 
 def _words(name: str, move: Draw | Pass | Play) -> str:
     match move:
         case Play(tile=tile, end=None):
-            return f"{name} opens with {tile}."
+            return gettext("%(name)s opens with %(tile)s.") % {"name": name, "tile": tile}
         case Play(tile=tile, end=end):
-            return f"{name} plays {tile} on {_END_WORDS[end.value]}."
+            return _END_WORDS[end.value] % {"name": name, "tile": tile}
         case Draw():
-            return f"{name} draws a tile."
-    return f"{name} passes."
+            return gettext("%(name)s draws a tile.") % {"name": name}
+    return gettext("%(name)s passes.") % {"name": name}
+
+
+_END_WORDS = {
+    "left": gettext_lazy("%(name)s plays %(tile)s on the left."),
+    "right": gettext_lazy("%(name)s plays %(tile)s on the right."),
+    "up": gettext_lazy("%(name)s plays %(tile)s on the top."),
+    "down": gettext_lazy("%(name)s plays %(tile)s on the bottom."),
+}
 
 
 def _step(match: Match, hand_number: int, words: str) -> dict[str, Any]:

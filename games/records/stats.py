@@ -24,7 +24,7 @@ from games.models import MatchResult, Rating, Seat, Table
 from games.records.charts import DayResults
 from games.records.families import FAMILY_LABELS, Family
 from games.services import NotYourSeat, Player, TableError, TableNotFound, seeds_of_table
-from games.words import LEVEL_WORDS, PRESET_NAMES
+from games.words import PRESET_NAMES, computer_name
 
 HISTORY_PAGE_SIZE = 20
 LEADERBOARD_SIZE = 100
@@ -90,7 +90,7 @@ def opponent_label(opponent: str) -> str:
         return gettext("People")
     if opponent == MatchResult.MIXED:
         return gettext("People and computer, or mixed levels")
-    return gettext("Computer (%(level)s)") % {"level": LEVEL_WORDS.get(opponent, opponent)}
+    return computer_name(opponent)
 
 
 def statistics_of(user: AbstractBaseUser) -> Statistics:
@@ -146,8 +146,11 @@ class HistoryRow:
 
 
 def seat_name(seat: Seat) -> str:
-    """A seat's shown name: the player's display name when signed in, else the table's name."""
-    return display_name(seat.user) if seat.user is not None else seat.name
+    """A seat's shown name: the player's display name when signed in, a computer's in the
+    reader's language, else the table's name."""
+    if seat.user is not None:
+        return display_name(seat.user)
+    return computer_name(seat.bot_level) if seat.is_bot else seat.name
 
 
 def history_of(user: AbstractBaseUser, page_number: Any) -> tuple[Page, list[HistoryRow]]:

@@ -1,6 +1,9 @@
-"""Errors of the table services: each message is for the player."""
+"""Errors of the table services: each message is for the player, in the language active where
+it is raised (the request's, or the socket's: games.consumers)."""
 
 from __future__ import annotations
+
+from django.utils.translation import gettext
 
 
 class TableError(Exception):
@@ -9,17 +12,17 @@ class TableError(Exception):
 
 class TableNotFound(TableError):
     def __init__(self) -> None:
-        super().__init__("There is no such table.")
+        super().__init__(gettext("There is no such table."))
 
 
 class NotYourSeat(TableError, PermissionError):
     def __init__(self) -> None:
-        super().__init__("You have no seat at this table.")
+        super().__init__(gettext("You have no seat at this table."))
 
 
 class StaleVersion(TableError):
     def __init__(self, current: int) -> None:
-        super().__init__("The table has changed since you last saw it: here it is now.")
+        super().__init__(gettext("The table has changed since you last saw it: here it is now."))
         self.current = current
 
 
@@ -28,4 +31,4 @@ class SeatAway(TableError):
     they say they are back (``come_back``; opening the table again does too)."""
 
     def __init__(self) -> None:
-        super().__init__("You are away: press I'm back to play again.")
+        super().__init__(gettext("You are away: press I'm back to play again."))

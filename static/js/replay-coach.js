@@ -3,11 +3,18 @@
 // and "play on from here" (a form the server answers with a new table against the computer).
 // The server sends the reviews only for a finished match; this module only draws them.
 
-const $ = (id) => document.getElementById(id);
+import { gettext, interpolate, ngettext } from "./i18n.js";
 
-const points = (value) => {
+const $ = (id) => document.getElementById(id);
+const say = (format, values) => interpolate(format, values, true);
+
+// Points lost on average, one decimal ("2.5 points lost on average").
+const pointsLost = (value) => {
   const rounded = Math.round(value * 10) / 10;
-  return `${rounded} ${Math.abs(rounded) === 1 ? "point" : "points"}`;
+  return say(
+    ngettext("%(points)s point lost on average", "%(points)s points lost on average", Math.abs(rounded)),
+    { points: rounded },
+  );
 };
 
 // Words with tile names ("6-2") kept whole: a narrow screen must not break a tile at its dash.
@@ -68,17 +75,38 @@ export class CoachPanel {
         const count = graded.reduce((n, r) => n + r.decisions.length, 0);
         const total = graded.reduce((n, r) => n + r.accuracy * r.decisions.length, 0);
         const name = this.data.names[seat];
-        return count ? `${name}: ${Math.round(total / count)}% accuracy over the match.` : "";
+        return count
+          ? say(gettext("%(name)s: %(accuracy)s accuracy over the match."), {
+              name,
+              accuracy: `${Math.round(total / count)}%`,
+            })
+          : "";
       })
       .join(" ");
     for (const review of reviews) {
       const li = document.createElement("li");
       li.dataset.hand = String(review.hand + 1);
       const who = this.data.names[review.seat];
-      const accuracy = review.accuracy === null ? "no choice to grade" : `accuracy ${review.accuracy}%`;
-      const luck =
-        review.luck === null ? "" : `; the tiles dealt were worth ${review.luck > 0 ? "+" : ""}${points(review.luck)} to a strong player`;
-      li.textContent = `Hand ${review.hand + 1}, ${who}: ${accuracy}${luck}.`;
+      const values = {
+        hand: review.hand + 1,
+        name: who,
+        accuracy: `${review.accuracy}%`,
+        luck: `${review.luck > 0 ? "+" : ""}${Math.round(review.luck * 10) / 10}`,
+      };
+      const plural = Math.abs(Math.round(review.luck * 10) / 10);
+      li.textContent =
+        review.accuracy === null
+          ? say(gettext("Hand %(hand)s, %(name)s: no choice to grade."), values)
+          : review.luck === null
+          ? say(gettext("Hand %(hand)s, %(name)s: accuracy %(accuracy)s."), values)
+          : say(
+              ngettext(
+                "Hand %(hand)s, %(name)s: accuracy %(accuracy)s; the tiles dealt were worth %(luck)s point to a strong player.",
+                "Hand %(hand)s, %(name)s: accuracy %(accuracy)s; the tiles dealt were worth %(luck)s points to a strong player.",
+                plural,
+              ),
+              values,
+            );
       list.append(li);
     }
     const moments = $("coach-moments");
@@ -98,13 +126,23 @@ export class CoachPanel {
       button.className = "critical-moment";
       const step = this.data.hands[review.hand].first_step + decision.ply;
       button.dataset.step = String(step);
-      button.textContent = `Hand ${review.hand + 1}, move ${decision.ply + 1}`;
+      button.textContent = say(gettext("Hand %(hand)s, move %(move)s"), {
+        hand: review.hand + 1,
+        move: decision.ply + 1,
+      });
       button.addEventListener("click", () => this.go(step));
       const words = document.createElement("span");
       withTiles(
         words,
-        ` ${this.data.names[review.seat]} played ${decision.played}: ${decision.label}, ` +
-          `${points(decision.cost)} lost on average. Better: ${decision.best}. ${decision.reason}`,
+        " " +
+          say(gettext("%(name)s played %(move)s: %(grade)s, %(lost)s. Better: %(best)s."), {
+            name: this.data.names[review.seat],
+            move: decision.played,
+            grade: decision.label,
+            lost: pointsLost(decision.cost),
+            best: decision.best,
+          }) +
+          ` ${decision.reason}`,
       );
       li.append(button, words);
       moments.append(li);
@@ -121,14 +159,20 @@ export class CoachPanel {
       if (found) {
         const { review, decision } = found;
         const who = this.data.names[review.seat];
-        const better = decision.best === decision.played ? "" : ` Better: ${decision.best}. ${decision.reason}`;
+        const values = { name: who, move: decision.played, grade: decision.label };
+        const plays =
+          decision.cost >= 0.05
+            ? say(gettext("%(name)s is to move and plays %(move)s: %(grade)s, %(lost)s."), {
+                ...values,
+                lost: pointsLost(decision.cost),
+              })
+            : say(gettext("%(name)s is to move and plays %(move)s: %(grade)s."), values);
+        const better =
+          decision.best === decision.played
+            ? ""
+            : " " + say(gettext("Better: %(best)s."), { best: decision.best }) + ` ${decision.reason}`;
         note.dataset.grade = decision.grade;
-        withTiles(
-          note,
-          `${who} is to move and plays ${decision.played}: ${decision.label}` +
-            (decision.cost >= 0.05 ? `, ${points(decision.cost)} lost on average.` : ".") +
-            better,
-        );
+        withTiles(note, plays + better);
       }
     }
     const form = $("play-on");

@@ -2,12 +2,24 @@
 // shown. The server replayed the record with the engine and sent every step; this page only
 // draws the step chosen. Tiles and the table are drawn as on the table page.
 
+import { gettext, interpolate, ngettext } from "./i18n.js";
 import { CoachPanel } from "./replay-coach.js";
 import { layoutTable } from "./table/geometry.js";
 import { handTileSVG, r3, tileSVG } from "./table/tiles.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
+const say = (format, values) => interpolate(format, values, true);
+// Words put in an attribute of markup: a translation may hold any character.
+const escapeAttribute = (text) =>
+  text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+// The arms of the chain as the board's words name them.
+const ARMS = {
+  left: () => gettext("toward the left: %(tiles)s"),
+  right: () => gettext("toward the right: %(tiles)s"),
+  up: () => gettext("toward the top: %(tiles)s"),
+  down: () => gettext("toward the bottom: %(tiles)s"),
+};
 
 class ReplayViewer {
   constructor(data) {
@@ -71,8 +83,14 @@ class ReplayViewer {
     const last = this.steps.length - 1;
     $("replay-page").dataset.step = String(this.index);
     $("step").value = String(this.index);
-    $("step-count").textContent = `Step ${this.index + 1} of ${this.steps.length}`;
-    $("step-hand").textContent = `Hand ${step.hand + 1} of ${this.data.hands.length}`;
+    $("step-count").textContent = say(gettext("Step %(step)s of %(steps)s"), {
+      step: this.index + 1,
+      steps: this.steps.length,
+    });
+    $("step-hand").textContent = say(gettext("Hand %(hand)s of %(hands)s"), {
+      hand: step.hand + 1,
+      hands: this.data.hands.length,
+    });
     $("step-words").textContent = step.words;
     $("first").disabled = $("back").disabled = this.index === 0;
     $("forward").disabled = $("last").disabled = this.index === last;
@@ -80,11 +98,12 @@ class ReplayViewer {
     this.renderBoard();
     this.coach.update(this.index, step);
     const boneyard = step.boneyard;
+    const count = { count: boneyard.length, tiles: boneyard.join(", ") };
     $("replay-boneyard").textContent = this.closed()
-      ? `Boneyard: ${boneyard.length === 1 ? "1 tile" : `${boneyard.length} tiles`}, face down`
+      ? say(ngettext("Boneyard: %(count)s tile, face down", "Boneyard: %(count)s tiles, face down", count.count), count)
       : boneyard.length
-      ? `Boneyard (${boneyard.length}, next tile first): ${boneyard.join(", ")}`
-      : "Boneyard: empty";
+      ? say(gettext("Boneyard (%(count)s, next tile first): %(tiles)s"), count)
+      : gettext("Boneyard: empty");
   }
 
   // Whether the analysis board shows only what the viewer's seat saw (the toggle is off).
@@ -107,18 +126,23 @@ class ReplayViewer {
       name.textContent = this.data.names[seat];
       const score = document.createElement("span");
       score.className = "seat-score";
-      score.textContent = `${step.scores[this.sideOf(seat)]} pts`;
+      score.textContent = say(gettext("%(points)s pts"), { points: step.scores[this.sideOf(seat)] });
       const row = document.createElement("span");
       row.className = "result-tiles";
       row.setAttribute("role", "img");
       if (closed && seat !== mine) {
         // Face down: the count is what the viewer's seat knew.
         row.classList.add("closed");
-        row.setAttribute("aria-label", tiles.length === 1 ? "1 tile, face down" : `${tiles.length} tiles, face down`);
+        row.setAttribute(
+          "aria-label",
+          say(ngettext("%(count)s tile, face down", "%(count)s tiles, face down", tiles.length), {
+            count: tiles.length,
+          }),
+        );
         row.dataset.tiles = "";
         row.textContent = "▮".repeat(tiles.length);
       } else {
-        row.setAttribute("aria-label", tiles.length ? tiles.join(", ") : "no tiles");
+        row.setAttribute("aria-label", tiles.length ? tiles.join(", ") : gettext("no tiles"));
         row.dataset.tiles = tiles.join(" ");
         row.innerHTML = tiles.map((tile) => handTileSVG(tile)).join("");
       }
@@ -145,17 +169,17 @@ class ReplayViewer {
     board.innerHTML =
       `<svg xmlns="${SVG_NS}" viewBox="${r3(-reach)} ${r3(y0)} ${r3(2 * reach)} ${r3(height)}" ` +
       `width="${Math.round(2 * reach * unit)}" height="${Math.round(height * unit)}" ` +
-      `role="img" aria-label="${this.boardWords()}">${body}</svg>`;
+      `role="img" aria-label="${escapeAttribute(this.boardWords())}">${body}</svg>`;
     board.dataset.tiles = String(layout.pieces.length);
   }
 
   boardWords() {
     const table = this.step.table;
-    if (!table.opening) return "The table is empty.";
+    if (!table.opening) return gettext("The table is empty.");
     const arms = ["left", "right", "up", "down"]
       .filter((arm) => (table[arm] || []).length)
-      .map((arm) => `toward ${arm}: ${table[arm].map((p) => p.tile).join(", ")}`);
-    return [`Opening tile ${table.opening}`, ...arms].join("; ");
+      .map((arm) => say(ARMS[arm](), { tiles: table[arm].map((p) => p.tile).join(", ") }));
+    return [say(gettext("Opening tile %(tile)s"), { tile: table.opening }), ...arms].join("; ");
   }
 }
 

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from table_driver import screenshot
 from test_coach_review import blundered_table, play_the_blunder
 
+from games.coach.words import decision_words
 from games.models import HandReview
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -31,7 +32,7 @@ def test_the_review_reaches_the_table_between_hands_and_links_to_the_replay(
 
     table = play_the_blunder(table, alice)
     review = HandReview.objects.get(table=table, hand=0, seat=0)
-    costliest = max(review.decisions, key=lambda d: d["cost"])
+    costliest = decision_words(max(review.decisions, key=lambda d: d["cost"]))
     coach = page.locator("#hand-review")
     expect(coach).to_be_visible()
     expect(coach.locator(".review-summary")).to_contain_text(

@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from table_driver import screenshot
 
 from games import services
+from games.coach.words import decision_words
 from games.engine import Tile, load
 from games.models import HandReview
 
@@ -61,10 +62,10 @@ def test_the_review_of_a_finished_hand_and_play_on_from_here(
     table = blundered_match(monkeypatch, settings, alice)
     review = HandReview.objects.get(table=table, hand=0, seat=0)
     blunder = next(d for d in review.decisions if d["ply"] == 2)
-    assert blunder["played"] == "6-2" and blunder["best"] == "4-3"
+    assert blunder["played"] == ["6-2"] and blunder["best"] == ["4-3"]
     assert blunder["grade"] in {"mistake", "blunder"}
     # The costliest moment (which one depends on the rest of the hand, played first-legal).
-    costliest = max(review.decisions, key=lambda d: d["cost"])
+    costliest = decision_words(max(review.decisions, key=lambda d: d["cost"]))
     assert review.critical[0] == costliest["ply"]
 
     context, page = signed_in(browser, server, "alice", viewport={"width": 1366, "height": 768})

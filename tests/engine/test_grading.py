@@ -42,13 +42,13 @@ def test_giving_up_a_count_of_fifteen_is_a_blunder_with_the_better_move_and_why(
     graded = grade_decision(view, Play(Tile(6, 2), End.RIGHT), seed=1)
     assert graded is not None
     assert graded.grade is Grade.BLUNDER and graded.cost > THRESHOLDS[-1][1]
-    assert graded.played == "6-2" and graded.best == "4-3"
-    assert graded.reason.startswith("4-3 scored 15 at once on the count; 6-2 scored nothing.")
+    assert graded.played == ["6-2"] and graded.best == ["4-3"]
+    assert graded.reason == {"kind": "scored", "best": 15, "played": 0}
     assert graded.ply == 2
 
     taken = grade_decision(view, Play(Tile(4, 3), End.LEFT), seed=1)
     assert taken is not None and taken.grade is Grade.BEST and taken.cost == 0
-    assert taken.best == "4-3" and taken.reason == ""
+    assert taken.best == ["4-3"] and taken.reason is None
 
 
 def test_the_blunder_s_cost_is_known_within_a_tight_band_whatever_the_seed():

@@ -50,10 +50,6 @@ class Grade(StrEnum):
     MISTAKE = "mistake"
     BLUNDER = "blunder"
 
-    @property
-    def label(self) -> str:
-        return self.value.capitalize()
-
 
 #: The most points a grade may cost on average (the last grade takes the rest). Points are
 #: what a side gains over the other by the hand's end: a pip count in block and draw games.
@@ -85,15 +81,16 @@ def accuracy_of(cost: float) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Graded:
-    """One graded decision: the move played and the best one, by name, and what it cost."""
+    """One graded decision: the move played and the best one (:func:`move_parts`), what it
+    cost, and why the best was better (:func:`reason`; None when it was played)."""
 
     ply: int  # the position of the move in the hand's history
-    played: str
-    best: str
+    played: list[str]
+    best: list[str]
     cost: float
     grade: Grade
     expected: float  # the best move's expected gain: what the position was worth
-    reason: str
+    reason: dict[str, Any] | None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -102,7 +99,6 @@ class Graded:
             "best": self.best,
             "cost": round(self.cost, 2),
             "grade": self.grade.value,
-            "label": self.grade.label,
             "expected": round(self.expected, 2),
             "reason": self.reason,
         }
@@ -127,12 +123,12 @@ def grade_decision(
     same_tile = best >> 2 == code >> 2 and best != code and code < DRAW
     return Graded(
         ply=len(view.history),
-        played=move_name(code, end=same_tile),
-        best=move_name(best, end=same_tile),
+        played=move_parts(code, end=same_tile),
+        best=move_parts(best, end=same_tile),
         cost=cost,
         grade=grade_of(cost),
         expected=means[best],
-        reason="" if best == code else reason(knowledge, played=code, best=best),
+        reason=None if best == code else reason(knowledge, played=code, best=best),
     )
 
 
@@ -214,18 +210,19 @@ def _paired_error(weights: list[float], rows: list[list[float]], one: int, other
     return math.sqrt(spread) / total
 
 
-_SLOT_WORDS = ("on the left", "on the right", "on the top", "on the bottom")
+_SLOTS = ("left", "right", "up", "down")
 
 
-def move_name(code: int, *, end: bool = False) -> str:
-    """The move as a player says it; ``end``: with the end it went on (when the same tile
+def move_parts(code: int, *, end: bool = False) -> list[str]:
+    """The move as data the site puts in words (games.coach.words): ``["draw"]``, ``["pass"]``,
+    ``["6-4"]``, or with ``end`` the end it went on, ``["6-4", "left"]`` (when the same tile
     could go on two ends)."""
     if code == DRAW:
-        return "drawing"
+        return ["draw"]
     if code == PASS:
-        return "passing"
+        return ["pass"]
     tile = str(ALL_TILES[code >> 2])
-    return f"{tile} {_SLOT_WORDS[code & 3]}" if end else tile
+    return [tile, _SLOTS[code & 3]] if end else [tile]
 
 
 def _scored(knowledge: Knowledge, code: int) -> int:
@@ -250,33 +247,18 @@ def _fitting(mask: int, ends: tuple[int, ...]) -> int:
     return (mask & NUMBER_TILES[numbers]).bit_count()
 
 
-def _ends_words(ends: tuple[int, ...]) -> str:
-    names = [f"{end}s" for end in ends]
-    if len(names) < 2:
-        return names[0] if names else "nothing"
-    return f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def _tiles_words(count: int) -> str:
-    return "one tile" if count == 1 else f"{count} tiles"
-
-
-def reason(knowledge: Knowledge, *, played: int, best: int) -> str:
-    """Why ``best`` was better than ``played``, in a player's words, from what the seat knew:
-    the first of a few readings that explains the difference (a partner or rival left with
-    the numbers they lack, the seat's own control of the ends, a heavy double kept), else that
-    it did better on average. The cost itself is shown beside it, not repeated here."""
-    same_tile = best >> 2 == played >> 2
-    better, worse = move_name(best, end=same_tile), move_name(played, end=same_tile)
-    average = f"{better} did better over the deals you could have been facing."
+def reason(knowledge: Knowledge, *, played: int, best: int) -> dict[str, Any]:
+    """Why ``best`` was better than ``played``, from what the seat knew, as data the site puts
+    in a player's words (games.coach.words): the first of a few readings that explains the
+    difference (a partner or rival left with the numbers they lack, the seat's own control of
+    the ends, a heavy double kept), else that it did better on average (``"average"``). The
+    cost itself is shown beside it, not repeated here."""
+    average = {"kind": "average"}
     if played >= DRAW or best >= DRAW:
         return average
     scored_best, scored_played = _scored(knowledge, best), _scored(knowledge, played)
     if scored_best > scored_played:
-        return (
-            f"{better} scored {scored_best} at once on the count; {worse} "
-            f"{'scored only ' + str(scored_played) if scored_played else 'scored nothing'}."
-        )
+        return {"kind": "scored", "best": scored_best, "played": scored_played}
     own_after_best = knowledge.own & ~BIT[best >> 2]
     own_after_played = knowledge.own & ~BIT[played >> 2]
     ends_best, ends_played = _ends_after(knowledge, best), _ends_after(knowledge, played)
@@ -285,42 +267,34 @@ def reason(knowledge: Knowledge, *, played: int, best: int) -> str:
     nxt = (knowledge.seat + 1) % seats
     partner = (knowledge.seat + 2) % seats if knowledge.rules.teams else None
     if partner is not None and _blocks(knowledge, partner, ends_played, ends_best):
-        return (
-            f"Your partner was known to lack {_ends_words(_void_numbers(knowledge, partner))}: "
-            f"playing {worse} left them the ends {_ends_words(ends_played)}, "
-            f"{better} did not."
-        )
+        lacks = list(_void_numbers(knowledge, partner))
+        return {"kind": "partner_blocked", "lacks": lacks, "ends": list(ends_played)}
     if _blocks(knowledge, nxt, ends_best, ends_played):
-        return (
-            f"The next player was known to lack {_ends_words(_void_numbers(knowledge, nxt))}: "
-            f"{better} left them the ends {_ends_words(ends_best)} and no tile to play."
-        )
+        lacks = list(_void_numbers(knowledge, nxt))
+        return {"kind": "next_blocked", "lacks": lacks, "ends": list(ends_best)}
     heavy = best >> 2
     if IS_DOUBLE[heavy] and not IS_DOUBLE[played >> 2] and knowledge.own & BIT[heavy]:
-        number = ALL_TILES[heavy].high
-        return (
-            f"{better} is a double: it fits only a {number}, and each {number} laid makes it "
-            f"harder to place."
-        )
+        return {"kind": "double", "number": ALL_TILES[heavy].high}
     mine_best = _fitting(own_after_best, ends_best)
     mine_played = _fitting(own_after_played, ends_played)
     if mine_best > mine_played:
-        return (
-            f"After {worse} the ends were {_ends_words(ends_played)} and you held "
-            f"{_tiles_words(mine_played)} that fit; after {better}, {_tiles_words(mine_best)}."
-        )
+        return {
+            "kind": "own_fit",
+            "ends": list(ends_played),
+            "played": mine_played,
+            "best": mine_best,
+        }
     out_best = _fitting(knowledge.unseen, ends_best)
     out_played = _fitting(knowledge.unseen, ends_played)
     if out_played > out_best:
-        return (
-            f"After {worse}, {_tiles_words(out_played)} still out fit the ends "
-            f"({_ends_words(ends_played)}); after {better} only {out_best}."
-        )
+        return {
+            "kind": "out_fit",
+            "ends": list(ends_played),
+            "played": out_played,
+            "best": out_best,
+        }
     if PIPS[best >> 2] > PIPS[played >> 2]:
-        return (
-            f"{better} sheds {PIPS[best >> 2] - PIPS[played >> 2]} pips more: heavy tiles "
-            f"count against you if the hand blocks."
-        )
+        return {"kind": "sheds", "pips": PIPS[best >> 2] - PIPS[played >> 2]}
     return average
 
 

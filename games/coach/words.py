@@ -1,0 +1,135 @@
+"""The coach's words, in the language of whoever reads the review: the grades, the moves and
+why the better move was better (the grader gives them as data: games.engine.bots.grading)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
+
+from games.words import joined
+
+GRADE_NAMES: dict[str, Any] = {
+    "best": pgettext_lazy("coach grade", "Best"),
+    "good": pgettext_lazy("coach grade", "Good"),
+    "inaccuracy": pgettext_lazy("coach grade", "Inaccuracy"),
+    "mistake": pgettext_lazy("coach grade", "Mistake"),
+    "blunder": pgettext_lazy("coach grade", "Blunder"),
+}
+
+#: A number of pips as the ends show it, said in the plural ("lacks 3s and 5s").
+NUMBER_NAMES: tuple[Any, ...] = (
+    pgettext_lazy("pips, plural", "0s"),
+    pgettext_lazy("pips, plural", "1s"),
+    pgettext_lazy("pips, plural", "2s"),
+    pgettext_lazy("pips, plural", "3s"),
+    pgettext_lazy("pips, plural", "4s"),
+    pgettext_lazy("pips, plural", "5s"),
+    pgettext_lazy("pips, plural", "6s"),
+)
+
+
+def decision_words(decision: dict[str, Any]) -> dict[str, Any]:
+    """A stored graded decision as the pages read it: ``played``, ``best``, ``label`` and
+    ``reason`` in words (a review stored before the grader gave data keeps its English)."""
+    shown = {key: decision[key] for key in ("ply", "cost", "grade", "expected")}
+    shown["label"] = str(GRADE_NAMES.get(decision["grade"], decision["grade"]))
+    played, best = decision["played"], decision["best"]
+    if isinstance(played, str):
+        return shown | {"played": played, "best": best, "reason": decision.get("reason", "")}
+    why = decision.get("reason")
+    return shown | {
+        "played": move_words(played),
+        "best": move_words(best),
+        "reason": "" if why is None else reason_words(why, better=best, worse=played),
+    }
+
+
+def move_words(parts: list[str]) -> str:
+    """The move as a player says it: "drawing", "passing", "6-4", "6-4 on the left"."""
+    match parts:
+        case ["draw"]:
+            return pgettext("coach: the move", "drawing")
+        case ["pass"]:
+            return pgettext("coach: the move", "passing")
+        case [tile, "left"]:
+            return gettext("%(tile)s on the left") % {"tile": tile}
+        case [tile, "right"]:
+            return gettext("%(tile)s on the right") % {"tile": tile}
+        case [tile, "up"]:
+            return gettext("%(tile)s on the top") % {"tile": tile}
+        case [tile, "down"]:
+            return gettext("%(tile)s on the bottom") % {"tile": tile}
+        case [tile, *_]:
+            return tile
+    return ""
+
+
+def _numbers(numbers: list[int]) -> str:
+    return joined([str(NUMBER_NAMES[n]) for n in numbers]) or pgettext("coach: ends", "nothing")
+
+
+def _tiles(count: int) -> str:
+    return ngettext("one tile", "%(count)s tiles", count) % {"count": count}
+
+
+def reason_words(why: dict[str, Any], *, better: list[str], worse: list[str]) -> str:
+    """Why ``better`` was better than ``worse`` (the grader's ``reason``), in a player's words."""
+    words = {"better": move_words(better), "worse": move_words(worse)}
+    match why.get("kind"):
+        case "scored" if why["played"]:
+            return gettext(
+                "%(better)s scored %(best)s at once on the count; %(worse)s scored only %(played)s."
+            ) % (words | {"best": why["best"], "played": why["played"]})
+        case "scored":
+            return gettext(
+                "%(better)s scored %(best)s at once on the count; %(worse)s scored nothing."
+            ) % (words | {"best": why["best"]})
+        case "partner_blocked":
+            return gettext(
+                "Your partner was known to lack %(lacks)s: playing %(worse)s left them the ends "
+                "%(ends)s, %(better)s did not."
+            ) % (words | {"lacks": _numbers(why["lacks"]), "ends": _numbers(why["ends"])})
+        case "next_blocked":
+            return gettext(
+                "The next player was known to lack %(lacks)s: %(better)s left them the ends "
+                "%(ends)s and no tile to play."
+            ) % (words | {"lacks": _numbers(why["lacks"]), "ends": _numbers(why["ends"])})
+        case "double":
+            return gettext(
+                "%(better)s is a double: it fits only a %(number)s, and each %(number)s laid "
+                "makes it harder to place."
+            ) % (words | {"number": why["number"]})
+        case "own_fit":
+            return gettext(
+                "After %(worse)s the ends were %(ends)s and you held %(played)s that fit; after "
+                "%(better)s, %(best)s."
+            ) % (
+                words
+                | {
+                    "ends": _numbers(why["ends"]),
+                    "played": _tiles(why["played"]),
+                    "best": _tiles(why["best"]),
+                }
+            )
+        case "out_fit":
+            return gettext(
+                "After %(worse)s, %(played)s still out fit the ends (%(ends)s); after %(better)s "
+                "only %(best)s."
+            ) % (
+                words
+                | {
+                    "ends": _numbers(why["ends"]),
+                    "played": _tiles(why["played"]),
+                    "best": why["best"],
+                }
+            )
+        case "sheds":
+            return ngettext(
+                "%(better)s sheds %(pips)s pip more: heavy tiles count against you if the hand "
+                "blocks.",
+                "%(better)s sheds %(pips)s pips more: heavy tiles count against you if the hand "
+                "blocks.",
+                why["pips"],
+            ) % (words | {"pips": why["pips"]})
+    return gettext("%(better)s did better over the deals you could have been facing.") % words
