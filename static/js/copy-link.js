@@ -1,5 +1,7 @@
 // A "Copy the link" button copies the address of the link it names (data-copy: the link's id)
 // and says so in the status beside it. Shown only where the clipboard can be written.
+import { gettext } from "./i18n.js";
+
 for (const button of document.querySelectorAll("[data-copy]")) {
   if (!navigator.clipboard) continue;
   const link = document.getElementById(button.dataset.copy);
@@ -8,9 +10,9 @@ for (const button of document.querySelectorAll("[data-copy]")) {
   button.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(link.href);
-      said.textContent = "Copied.";
+      said.textContent = gettext("Copied.");
     } catch {
-      said.textContent = "Copying was refused: select the link and copy it.";
+      said.textContent = gettext("Copying was refused: select the link and copy it.");
     }
   });
 }

@@ -19,6 +19,10 @@ from games.consumers import RATE_PER_SECOND
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
+#: What the main button does (its data-action, the same in every language), by the English
+#: label the tests name it with.
+ACTIONS = {"draw": "Draw", "pass": "Pass", "next-round": "Next round"}
+
 #: The page is settled when it waits for nobody but the player: connected, no intent in flight,
 #: and either the match is over, the main button asks for something (Draw, Pass, Next round),
 #: or it is the player's turn.
@@ -67,7 +71,8 @@ def start_match(
     if target is not None:
         page.locator("#id_match_format").select_option("target")
         page.locator("#id_target").fill(str(target))
-    page.get_by_role("button", name="Start match").focus()
+    # The form's own button, whatever the page's language ("Start match" in English).
+    page.locator("#setup-form button[type=submit]").focus()
     page.keyboard.press("Enter")
     page.wait_for_url(re.compile(r"/tables/[^/]+/$"))
     table = Table(page)
@@ -122,6 +127,18 @@ class Table:
     def main_label(self) -> str | None:
         main = self.page.locator("#main-action")
         return main.inner_text().strip() if main.is_visible() else None
+
+    def main_action(self) -> str | None:
+        """What the main button asks, by its English name ("Draw", "Pass", "Next round")
+        whatever the language the page speaks, or None when it is not shown."""
+        main = self.page.locator("#main-action")
+        if not main.is_visible():
+            return None
+        action = main.get_attribute("data-action")
+        assert action in ACTIONS, (action, self.main_label())
+        if self.page.locator("html").get_attribute("lang") == "en":
+            assert self.main_label() == ACTIONS[action], (action, self.main_label())
+        return ACTIONS[action]
 
     def finished(self) -> bool:
         return self.page.locator("#match-end").is_visible()
@@ -189,9 +206,8 @@ class Table:
             return "finished"
         self._paced()
         before = self.version()
-        label = self.main_label()
+        label = self.main_action()
         if label:
-            assert label in ("Draw", "Pass", "Next round"), label
             self._press(self.page.locator("#main-action"), touch)
             self.wait_version_above(before)
             return label
@@ -248,7 +264,7 @@ class Table:
         self._paced()
         before = self.version()
         keys = self.page.keyboard
-        label = self.main_label()
+        label = self.main_action()
         if label:
             self.tab_until(lambda f: f.get("id") == "main-action")
             keys.press("Enter")

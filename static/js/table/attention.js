@@ -1,7 +1,7 @@
 // Telling a player whose tab is hidden that it is their turn: the title says so, and a browser
 // notification shows when they allowed them (asked from a button, never on load).
 
-const MARK = "\u25cf Your turn";
+import { gettext } from "../i18n.js";
 
 export class Attention {
   constructor() {
@@ -25,7 +25,8 @@ export class Attention {
   /** Called with each state and when the tab shows or hides. */
   update(myTurn) {
     const hidden = document.visibilityState === "hidden";
-    document.title = myTurn && hidden ? `${MARK} \u00b7 ${this.title}` : this.title;
+    const mark = `\u25cf ${gettext("Your turn")}`;
+    document.title = myTurn && hidden ? `${mark} \u00b7 ${this.title}` : this.title;
     if (myTurn && hidden && !this.wasMyTurn) this.notify();
     this.wasMyTurn = myTurn;
   }
@@ -33,7 +34,7 @@ export class Attention {
   notify() {
     if (!("Notification" in window) || Notification.permission !== "granted") return;
     try {
-      const note = new Notification("Your turn", { body: this.title, tag: "dominoes-turn" });
+      const note = new Notification(gettext("Your turn"), { body: this.title, tag: "dominoes-turn" });
       note.addEventListener("click", () => {
         window.focus();
         note.close();

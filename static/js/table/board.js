@@ -4,7 +4,8 @@
 import { $ } from "./page.js";
 import { fitLayout, openingRect, parseTile } from "./geometry.js";
 import { r3, tileSVG } from "./tiles.js";
-import { END_WORDS } from "./words.js";
+import { gettext, pgettext } from "../i18n.js";
+import { fill } from "./words.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -40,7 +41,8 @@ export const board = {
     // The picture fills the board's box (drawn at its final size: no layout shift).
     element.innerHTML =
       `<svg xmlns="${SVG_NS}" id="board-svg" viewBox="${r3(x)} ${r3(y)} ${r3(w)} ${r3(h)}" ` +
-      `preserveAspectRatio="xMidYMid meet" role="group" aria-label="The table" ` +
+      `preserveAspectRatio="xMidYMid meet" role="group" ` +
+      `aria-label="${escapeAttribute(gettext("The table"))}" ` +
       `aria-describedby="board-summary">${body}</svg>`;
     element.dataset.tiles = String(fit.layout.pieces.length);
     $("board-summary").textContent = this.boardWords(view);
@@ -70,6 +72,18 @@ export const board = {
   },
 };
 
+// The words of an attribute in SVG markup: a translation may hold a quote or an ampersand.
+const escapeAttribute = (text) =>
+  text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+const onEndOfLine = (end) =>
+  ({
+    left: pgettext("where a tile is played", "on the left end"),
+    right: pgettext("where a tile is played", "on the right end"),
+    up: pgettext("where a tile is played", "on the top end"),
+    down: pgettext("where a tile is played", "on the bottom end"),
+  })[end];
+
 function spinnerMarks(rect) {
   const cx = (rect.x0 + rect.x1) / 2;
   const cy = (rect.y0 + rect.y1) / 2;
@@ -88,8 +102,14 @@ function spotSVG(spot) {
   const { move, rect } = spot;
   const end = move.end || "opening";
   const scores = typeof move.scores === "number" ? move.scores : null;
-  const words = move.end ? `on ${END_WORDS[move.end]} end` : "to open";
-  const label = `Play ${move.play} ${words}${scores !== null ? `, scores ${scores}` : ""}`;
+  const where = move.end ? onEndOfLine(move.end) : pgettext("where a tile is played", "to open");
+  const values = { tile: move.play, where, points: scores };
+  const label = fill(
+    scores !== null
+      ? gettext("Play %(tile)s %(where)s, scores %(points)s")
+      : gettext("Play %(tile)s %(where)s"),
+    values,
+  );
   const cx = (rect.x0 + rect.x1) / 2;
   const cy = (rect.y0 + rect.y1) / 2;
   let text = "";
@@ -103,7 +123,7 @@ function spotSVG(spot) {
   }
   return (
     `<g class="spot" data-end="${end}" data-tile="${move.play}" tabindex="0" role="button" ` +
-    `aria-label="${label}">` +
+    `aria-label="${escapeAttribute(label)}">` +
     `<circle class="spot-hit" cx="${r3(cx)}" cy="${r3(cy)}" r="1.6"/>` +
     tileSVG(rect, spot.halves, "ghost") +
     text +

@@ -1,6 +1,9 @@
 // The turn clock: seconds left for the seat to move, shown by the seat as digits and a bar that
 // empties, with one spoken warning at ten seconds.
 
+import { gettext, ngettext } from "../i18n.js";
+import { fill } from "./words.js";
+
 export const clockWords = (seconds) =>
   `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 
@@ -37,10 +40,18 @@ export const clock = {
     if (left <= 10 && left > 0 && this.warnedDeadline !== deadline) {
       // Once per turn, not every second.
       this.warnedDeadline = deadline;
+      const values = { seconds: left, name: this.seatLabel(view.turn) };
       this.say(
-        this.myTurn()
-          ? `${left} seconds left to play.`
-          : `${this.seatLabel(view.turn)} has ${left} seconds left.`,
+        fill(
+          this.myTurn()
+            ? ngettext("%(seconds)s second left to play.", "%(seconds)s seconds left to play.", left)
+            : ngettext(
+                "%(name)s has %(seconds)s second left.",
+                "%(name)s has %(seconds)s seconds left.",
+                left,
+              ),
+          values,
+        ),
       );
     }
     if (!this.clockTimer) this.clockTimer = setInterval(() => this.renderClock(), 1000);
@@ -54,7 +65,7 @@ export const clock = {
     clock.className = "seat-clock";
     const hidden = document.createElement("span");
     hidden.className = "visually-hidden";
-    hidden.textContent = "time left ";
+    hidden.textContent = `${gettext("time left")} `;
     const time = document.createElement("span");
     time.className = "clock-time";
     time.textContent = clockWords(left);

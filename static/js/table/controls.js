@@ -2,7 +2,8 @@
 // where focus goes when the table is drawn again (never lost to the page's body).
 
 import { $ } from "./page.js";
-import { END_WORDS } from "./words.js";
+import { gettext, pgettext } from "../i18n.js";
+import { endName, fill, joinOr, onEnd } from "./words.js";
 
 export const controls = {
   bindControls() {
@@ -19,19 +20,21 @@ export const controls = {
     // Said over the open socket (games.services.come_back); a socket not open is connected at
     // once, and opening the table is coming back too (games.services.seat_connected).
     $("back").addEventListener("click", () => {
-      this.say("Coming back\u2026");
+      this.say(gettext("Coming back\u2026"));
       this.socket.send({ type: "back" });
     });
     $("rematch").addEventListener("click", () => this.send({ type: "rematch" }, { waits: false }));
     $("sound").addEventListener("click", () => {
       this.sounds.setMuted(!this.sounds.muted);
       this.renderSoundButton();
-      this.say(this.sounds.muted ? "Sound off." : "Sound on.");
+      this.say(this.sounds.muted ? gettext("Sound off.") : gettext("Sound on."));
     });
     $("notify").addEventListener("click", async () => {
       const allowed = await this.attention.askPermission();
       this.renderSoundButton();
-      this.say(allowed ? "You will be told when it is your turn." : "Notifications are off.");
+      this.say(
+        allowed ? gettext("You will be told when it is your turn.") : gettext("Notifications are off."),
+      );
       $("sound").focus();
     });
     const hand = $("hand");
@@ -76,12 +79,12 @@ export const controls = {
     const input = $("share-link");
     try {
       await navigator.clipboard.writeText(input.value);
-      this.say("Link copied.");
+      this.say(gettext("Link copied."));
     } catch {
       // No clipboard (an insecure origin, or permission refused): select it for the user.
       input.focus();
       input.select();
-      this.say("Copy the selected link.");
+      this.say(gettext("Copy the selected link."));
     }
   },
 
@@ -103,11 +106,11 @@ export const controls = {
     if (this.pending) return;
     const view = this.view;
     if (this.away) {
-      this.say("You are away: press I'm back to play again.");
+      this.say(gettext("You are away: press I'm back to play again."));
       return;
     }
     if (!this.myTurn()) {
-      this.say(view.result ? "The hand is over." : "Wait for your turn.");
+      this.say(view.result ? gettext("The hand is over.") : gettext("Wait for your turn."));
       return;
     }
     if (this.selected === tile) {
@@ -118,8 +121,9 @@ export const controls = {
     if (options.length === 0) {
       const nothing = this.plays().length === 0;
       this.cancelSelection(false);
-      const fix = this.mainLabel().toLowerCase();
-      this.say(nothing ? `Nothing fits: ${fix}.` : `${tile} does not fit an open end.`);
+      const fix =
+        this.mainActionName() === "draw" ? gettext("Nothing fits: draw.") : gettext("Nothing fits: pass.");
+      this.say(nothing ? fix : fill(gettext("%(tile)s does not fit an open end."), { tile }));
       return;
     }
     if (options.length === 1) {
@@ -129,8 +133,8 @@ export const controls = {
     }
     this.selected = tile;
     this.render();
-    const ends = options.map((m) => END_WORDS[m.end]).join(" or ");
-    this.say(`Choose where to play ${tile}: ${ends}.`);
+    const ends = joinOr(options.map((m) => endName(m.end)));
+    this.say(fill(gettext("Choose where to play %(tile)s: %(ends)s."), { tile, ends }));
     const first = $("board").querySelector(".spot");
     if (first) first.focus();
   },
@@ -227,12 +231,16 @@ export const controls = {
   showHint(message) {
     const move = message.move || {};
     this.hint = move;
+    const tile = move.play;
     let words;
-    if (move.play) words = `play ${move.play}${move.end ? ` on ${END_WORDS[move.end]}` : ""}`;
-    else if (move.draw) words = "draw";
-    else words = "pass";
+    if (tile && move.end) words = fill(gettext("play %(tile)s %(where)s"), { tile, where: onEnd(move.end) });
+    else if (tile) words = fill(gettext("play %(tile)s"), { tile });
+    else if (move.draw) words = pgettext("a hint", "draw");
+    else words = pgettext("a hint", "pass");
     const box = $("hint-box");
-    box.textContent = message.reason ? `Hint: ${words} (${message.reason}).` : `Hint: ${words}.`;
+    box.textContent = message.reason
+      ? fill(gettext("Hint: %(words)s (%(reason)s)."), { words, reason: message.reason })
+      : fill(gettext("Hint: %(words)s."), { words });
     box.hidden = false;
     this.renderHand();
     this.say(box.textContent);

@@ -4,6 +4,8 @@
 // The server decides: this page sends the wish and draws the state it gets back.
 
 import { $ } from "./page.js";
+import { gettext, pgettext } from "../i18n.js";
+import { fill } from "./words.js";
 
 const button = (text, data) => {
   const el = document.createElement("button");
@@ -42,7 +44,7 @@ export const lobby = {
   join(seat) {
     const name = $("join-name").value.trim();
     if (!name) {
-      this.showAlert("Enter the name the others will see.");
+      this.showAlert(gettext("Enter the name the others will see."));
       $("join-name").focus();
       return;
     }
@@ -72,18 +74,24 @@ export const lobby = {
     section.hidden = this.started && !(late && (arriving !== null || canArrive));
     if (section.hidden) return;
     section.dataset.late = String(this.started);
-    $("lobby-title").textContent = this.started ? "Join at the next hand" : "Waiting for players";
+    $("lobby-title").textContent = this.started
+      ? gettext("Join at the next hand")
+      : gettext("Waiting for players");
     $("share").hidden = this.started;
     this.renderLobbySeats(arriving, canArrive);
     this.renderPartners();
     const free = table.seats.length < table.seat_count;
     $("join-form").hidden = !this.watching || arriving !== null || !(this.started ? canArrive : free);
-    $("join").textContent = this.started ? "Take the first computer's seat" : "Join the game";
+    $("join").textContent = this.started
+      ? gettext("Take the first computer's seat")
+      : gettext("Join the game");
     $("join").disabled = Boolean(this.pending);
     $("arrival").hidden = arriving === null;
     if (arriving !== null) {
-      $("arrival-text").textContent =
-        `You take seat ${arriving + 1} from the computer when the next hand is dealt.`;
+      $("arrival-text").textContent = fill(
+        gettext("You take seat %(number)s from the computer when the next hand is dealt."),
+        { number: arriving + 1 },
+      );
     }
     $("start-box").hidden = this.me !== 0 || this.started;
     $("start").disabled = Boolean(this.pending);
@@ -100,21 +108,25 @@ export const lobby = {
       const li = document.createElement("li");
       li.dataset.seat = String(i);
       li.className = seat ? "taken" : "empty";
-      li.append(this.span("lobby-number", `Seat ${i + 1}`));
-      li.append(this.span("lobby-name", seat ? this.seatLabel(i) : "empty"));
-      if (seat && i === 0) li.append(this.span("seat-tag", "host"));
-      if (i === this.me) li.append(this.span("seat-tag", "you"));
+      li.append(this.span("lobby-number", fill(gettext("Seat %(number)s"), { number: i + 1 })));
+      li.append(this.span("lobby-name", seat ? this.seatLabel(i) : pgettext("a seat", "empty")));
+      if (seat && i === 0) li.append(this.span("seat-tag", pgettext("seat tag", "host")));
+      if (i === this.me) li.append(this.span("seat-tag", pgettext("seat tag", "you")));
       if (this.info.teams) {
         // Partners sit across the table: seats 1 and 3 against seats 2 and 4.
         li.dataset.team = String(this.sideOf(i) + 1);
-        li.append(this.span("seat-tag team-tag", `team ${this.sideOf(i) + 1}`));
+        const team = fill(pgettext("seat tag", "team %(number)s"), { number: this.sideOf(i) + 1 });
+        li.append(this.span("seat-tag team-tag", team));
         if (!this.watching && i !== this.me && this.sideOf(i) === this.sideOf(this.me)) {
-          li.append(this.span("seat-tag", "your partner"));
+          li.append(this.span("seat-tag", pgettext("seat tag", "your partner")));
         }
       }
       if (arrivals.has(i)) {
-        const who = i === arriving ? "you" : arrivals.get(i);
-        li.append(this.span("seat-tag arrival-tag", `${who}, from the next hand`));
+        const tag =
+          i === arriving
+            ? pgettext("seat tag", "you, from the next hand")
+            : fill(pgettext("seat tag", "%(name)s, from the next hand"), { name: arrivals.get(i) });
+        li.append(this.span("seat-tag arrival-tag", tag));
       }
       const act = this.lobbyAction(i, seat, canArrive && !arrivals.has(i), host);
       if (act) li.append(act);
@@ -127,16 +139,17 @@ export const lobby = {
     const name = seat ? this.seatLabel(i) : "";
     if (this.started) {
       return seat?.bot && open && this.watching
-        ? button("Take this seat", { act: "sit", seat: String(i), label: name })
+        ? button(gettext("Take this seat"), { act: "sit", seat: String(i), label: name })
         : null;
     }
     if (!seat && (this.watching || this.me !== 0)) {
       const free = this.state.table.seats.length < this.state.table.seat_count;
       if (this.watching && !free) return null;
-      return button(this.watching ? "Sit here" : "Move here", { act: "sit", seat: String(i) });
+      const words = this.watching ? gettext("Sit here") : gettext("Move here");
+      return button(words, { act: "sit", seat: String(i) });
     }
-    if (seat && host && i !== 0) return button("Remove", { act: "remove", seat: String(i) });
-    if (seat && i === this.me && i !== 0) return button("Leave seat", { act: "unjoin" });
+    if (seat && host && i !== 0) return button(gettext("Remove"), { act: "remove", seat: String(i) });
+    if (seat && i === this.me && i !== 0) return button(gettext("Leave seat"), { act: "unjoin" });
     return null;
   },
 
@@ -147,12 +160,16 @@ export const lobby = {
     if (!this.info.teams) return;
     const n = this.state.table.seat_count;
     const taken = (i) => this.state.table.seats.some((s) => s.index === i);
-    const name = (i) => (i === this.me ? "you" : taken(i) ? this.seatLabel(i) : "an empty seat");
+    const name = (i) =>
+      i === this.me ? gettext("you") : taken(i) ? this.seatLabel(i) : gettext("an empty seat");
     const teams = [];
     for (let side = 0; side < n / 2; side++) {
-      const pair = `${name(side)} with ${name(side + n / 2)}`;
+      const pair = fill(gettext("%(first)s with %(second)s"), {
+        first: name(side),
+        second: name(side + n / 2),
+      });
       teams.push(pair[0].toUpperCase() + pair.slice(1));
     }
-    line.textContent = `Partners sit opposite: ${teams.join("; ")}.`;
+    line.textContent = fill(gettext("Partners sit opposite: %(teams)s."), { teams: teams.join("; ") });
   },
 };

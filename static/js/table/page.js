@@ -7,6 +7,7 @@
 import { TableSocket } from "./socket.js";
 import { Sounds } from "./sound.js";
 import { Attention } from "./attention.js";
+import { gettext } from "../i18n.js";
 
 export const $ = (id) => document.getElementById(id);
 
@@ -99,7 +100,7 @@ export class TablePage {
         // The server follows an error with the current state (a refused flood excepted: it
         // gets nothing more), so asking for it here would only add to the flood.
         this.clearPending();
-        this.showAlert(message.message || "That did not work.");
+        this.showAlert(message.message || gettext("That did not work."));
         this.renderControls();
         break;
       case "hint":
@@ -154,7 +155,7 @@ export class TablePage {
   send(message, { waits = true } = {}) {
     this.hideAlert();
     if (!this.socket.send(message)) {
-      this.showAlert("Not connected to the table: reconnecting, try again in a moment.");
+      this.showAlert(gettext("Not connected to the table: reconnecting, try again in a moment."));
       return false;
     }
     if (waits) {

@@ -10,6 +10,8 @@
 
 import { $ } from "./page.js";
 import { reactionSVG } from "./reactions.js";
+import { gettext } from "../i18n.js";
+import { fill } from "./words.js";
 
 const BUBBLE_MS = 4000;
 const HISTORY = 30;
@@ -94,7 +96,7 @@ export const remarks = {
       const say = event.target.closest("button[data-phrase]");
       if (say) {
         this.socket.send({ type: "remark", phrase: say.dataset.phrase }) ||
-          this.showAlert("Not connected to the table: reconnecting, try again in a moment.");
+          this.showAlert(gettext("Not connected to the table: reconnecting, try again in a moment."));
         $("talk").open = false;
         $("talk").querySelector("summary").focus();
         return;
@@ -128,14 +130,18 @@ export const remarks = {
       const li = el("li", remark.spectator ? "said crowd" : "said");
       li.dataset.speaker = remark.speaker;
       if (muted) li.classList.add("muted");
-      const who = el("span", "said-name", remark.spectator ? `${remark.name} (watching)` : remark.name);
+      const name = remark.spectator
+        ? fill(gettext("%(name)s (watching)"), { name: remark.name })
+        : remark.name;
+      const who = el("span", "said-name", name);
       li.dataset.phrase = remark.phrase;
-      li.append(who, muted ? el("span", "said-text", "(muted)") : saying("said-text", remark));
+      li.append(who, muted ? el("span", "said-text", gettext("(muted)")) : saying("said-text", remark));
       if (remark.speaker !== this.talk.me) {
-        const button = el("button", "mute", muted ? "Unmute" : "Mute");
+        const button = el("button", "mute", muted ? gettext("Unmute") : gettext("Mute"));
         button.type = "button";
         button.dataset.speaker = remark.speaker;
-        button.setAttribute("aria-label", `${muted ? "Unmute" : "Mute"} ${remark.name}`);
+        const label = muted ? gettext("Unmute %(name)s") : gettext("Mute %(name)s");
+        button.setAttribute("aria-label", fill(label, { name: remark.name }));
         li.append(button);
       }
       list.append(li);
@@ -188,7 +194,10 @@ export const remarks = {
   },
 
   announceRemark(remark) {
-    const line = el("p", null, `${remark.name}${remark.spectator ? " (watching)" : ""} says: ${remark.spoken}`);
+    const said = remark.spectator
+      ? gettext("%(name)s (watching) says: %(words)s")
+      : gettext("%(name)s says: %(words)s");
+    const line = el("p", null, fill(said, { name: remark.name, words: remark.spoken }));
     $("live").append(line);
     setTimeout(() => line.remove(), BUBBLE_MS * 3);
   },

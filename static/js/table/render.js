@@ -4,7 +4,8 @@
 
 import { $ } from "./page.js";
 import { backsSVG, handTileSVG } from "./tiles.js";
-import { plural } from "./words.js";
+import { gettext, ngettext, pgettext } from "../i18n.js";
+import { fill } from "./words.js";
 
 // Where each seat sits, counted from the person at the bottom in turn order.
 const POSITIONS = {
@@ -47,6 +48,17 @@ export const render = {
     return view.result ? score : score + (view.hand_points?.[side] ?? 0);
   },
 
+  /** A computer's level in a word ("easy"), as the server's names for them say it. */
+  levelWord(level) {
+    const levels = {
+      easy: pgettext("computer level", "easy"),
+      medium: pgettext("computer level", "medium"),
+      hard: pgettext("computer level", "hard"),
+      master: pgettext("computer level", "master"),
+    };
+    return levels[level] ?? level;
+  },
+
   renderSeats() {
     const view = this.view;
     const list = $("seats");
@@ -72,29 +84,38 @@ export const render = {
       const head = document.createElement("span");
       head.className = "seat-head";
       head.append(span("seat-name", this.seatLabel(i)));
-      if (i === this.me) head.append(span("seat-tag", "you"));
-      if (this.info.teams && i !== this.me && side === mySide) head.append(span("seat-tag", "partner"));
+      if (i === this.me) head.append(span("seat-tag", pgettext("seat tag", "you")));
+      if (this.info.teams && i !== this.me && side === mySide) {
+        head.append(span("seat-tag", pgettext("seat tag", "partner")));
+      }
       // The computer's level, unless its name already says it ("Computer (easy)").
-      if (seat.bot && !seat.name.includes(seat.bot)) head.append(span("seat-tag", `computer: ${seat.bot}`));
-      if (online && i === 0) head.append(span("seat-tag", "host"));
+      if (seat.bot && !seat.name.includes(seat.bot)) {
+        const level = fill(pgettext("seat tag", "computer: %(level)s"), { level: this.levelWord(seat.bot) });
+        head.append(span("seat-tag", level));
+      }
+      if (online && i === 0) head.append(span("seat-tag", pgettext("seat tag", "host")));
       // Gone for good from a rated match: it is over, nobody plays for them.
       const gone = seat.away && this.state.table.forfeited_by === i;
-      if (seat.away) head.append(span("seat-tag away-tag", gone ? "left" : "away: the computer plays"));
+      if (seat.away) {
+        const tag = gone ? pgettext("seat tag", "left") : pgettext("seat tag", "away: the computer plays");
+        head.append(span("seat-tag away-tag", tag));
+      }
       li.append(head);
       const count = view.counts[i] ?? 0;
       const backs = span("seat-backs", "");
       backs.innerHTML = backsSVG(count);
-      backs.append(span("seat-tiles", plural(count, "tile")));
+      backs.append(span("seat-tiles", fill(ngettext("%(count)s tile", "%(count)s tiles", count), { count })));
       li.append(backs);
-      const score = span("seat-score", plural(this.liveScore(side), "pt"));
+      const points = this.liveScore(side);
+      const score = span("seat-score", fill(ngettext("%(points)s pt", "%(points)s pts", points), { points }));
       score.dataset.side = String(side);
       li.append(score);
       if (bestOf) {
         const wins = view.hand_wins[side] ?? 0;
-        li.append(span("seat-wins", `${plural(wins, "hand")} won`));
+        li.append(span("seat-wins", this.handsWon(wins)));
       }
       if (turn) {
-        li.append(span("visually-hidden", "to play"));
+        li.append(span("visually-hidden", gettext("to play")));
         this.clockFor(li);
       }
       list.append(li);
@@ -116,19 +137,21 @@ export const render = {
     const view = this.view;
     let text;
     if (!this.started) {
-      if (this.me === 0) text = "Send the link, then start when your friends are here.";
+      if (this.me === 0) text = gettext("Send the link, then start when your friends are here.");
       else if (this.watching && this.state.table.seats.length < this.state.table.seat_count) {
-        text = "Enter your name and join, or watch.";
-      } else if (this.watching) text = "Every seat is taken: you can watch once the game starts.";
-      else text = "Waiting for the host to start\u2026";
+        text = gettext("Enter your name and join, or watch.");
+      } else if (this.watching) text = gettext("Every seat is taken: you can watch once the game starts.");
+      else text = gettext("Waiting for the host to start\u2026");
     } else if (view.match.finished) text = this.matchWords(view);
     else if (this.away) text = this.turnWords(view);
-    else if (view.result) text = "Hand over: see everyone's tiles, then start the next round.";
-    else if (view.turn === null) text = "Waiting for the deal\u2026";
+    else if (view.result) text = gettext("Hand over: see everyone's tiles, then start the next round.");
+    else if (view.turn === null) text = gettext("Waiting for the deal\u2026");
     else if (this.myTurn()) {
-      text = this.selected ? `Choose where to play ${this.selected}.` : this.turnWords(view);
-    } else text = `${this.seatLabel(view.turn)} to play\u2026`;
-    if (this.pending) text = "Sending\u2026";
+      text = this.selected
+        ? fill(gettext("Choose where to play %(tile)s."), { tile: this.selected })
+        : this.turnWords(view);
+    } else text = fill(gettext("%(name)s to play\u2026"), { name: this.seatLabel(view.turn) });
+    if (this.pending) text = gettext("Sending\u2026");
     const status = $("status");
     status.textContent = text;
     status.dataset.turn = this.myTurn() && !this.away ? "mine" : "theirs";
@@ -142,7 +165,8 @@ export const render = {
     main.textContent = label;
     // Not `disabled`: that would drop the keyboard's focus to the body while a move is sent.
     main.setAttribute("aria-disabled", String(Boolean(this.pending)));
-    main.dataset.action = label ? label.toLowerCase().replace(" ", "-") : "";
+    // What the button does, in no language: "draw", "pass", "next-round" (the tests' hook).
+    main.dataset.action = this.mainActionName();
     const table = this.state.table;
     const away = this.away;
     const hint = $("hint");
@@ -182,11 +206,11 @@ export const render = {
       button.dataset.tile = tile;
       button.dataset.testid = "hand-tile";
       const lit = playable.has(tile);
-      let label = mine ? `Play ${tile}` : tile;
+      let label = mine ? fill(gettext("Play %(tile)s"), { tile }) : tile;
       if (mine && hints) {
         button.classList.add(lit ? "playable" : "dimmed");
         if (!lit) {
-          label = `${tile}, does not fit`;
+          label = fill(gettext("%(tile)s, does not fit"), { tile });
           button.setAttribute("aria-disabled", "true");
         }
       } else if (!mine) {
@@ -198,7 +222,7 @@ export const render = {
       }
       if (tile === hinted) {
         button.classList.add("hinted");
-        label += " (hinted)";
+        label = fill(gettext("%(label)s (hinted)"), { label });
       }
       button.setAttribute("aria-label", label);
       button.innerHTML = handTileSVG(tile, SHORT.matches);
@@ -207,7 +231,8 @@ export const render = {
     if (!view.hand.length) {
       const p = document.createElement("p");
       p.className = "empty-hand";
-      p.textContent = view.turn === null && !view.result ? "No tiles yet." : "No tiles left.";
+      p.textContent =
+        view.turn === null && !view.result ? gettext("No tiles yet.") : gettext("No tiles left.");
       hand.append(p);
     }
   },

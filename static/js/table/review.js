@@ -4,11 +4,42 @@
 // server sends a seat only its own reviews, of hands that are over, and at a rated or tournament
 // table only after the match: this module only draws them, and only while the panel is up.
 
-import { plural } from "./words.js";
+import { gettext, ngettext, pgettext } from "../i18n.js";
+import { fill } from "./words.js";
 
 // The moments shown in a line each: a phone keeps the panel short.
 const MOMENTS = 2;
 const ORDER = ["best", "good", "inaccuracy", "mistake", "blunder"];
+
+// A grade's name (the server's label is English: the grade's key names it here).
+const gradeName = (grade) =>
+  ({
+    best: pgettext("a move's grade", "Best"),
+    good: pgettext("a move's grade", "Good"),
+    inaccuracy: pgettext("a move's grade", "Inaccuracy"),
+    mistake: pgettext("a move's grade", "Mistake"),
+    blunder: pgettext("a move's grade", "Blunder"),
+  })[grade];
+
+// "2 mistakes": how many moves had a grade.
+const gradeCount = (grade, count) =>
+  fill(
+    {
+      best: () => ngettext("%(count)s best", "%(count)s best", count),
+      good: () => ngettext("%(count)s good", "%(count)s good", count),
+      inaccuracy: () => ngettext("%(count)s inaccuracy", "%(count)s inaccuracies", count),
+      mistake: () => ngettext("%(count)s mistake", "%(count)s mistakes", count),
+      blunder: () => ngettext("%(count)s blunder", "%(count)s blunders", count),
+    }[grade](),
+    { count },
+  );
+
+// "85%", as the page's language writes a percentage ("85 %" in Spanish).
+const percent = (value) =>
+  new Intl.NumberFormat(document.documentElement.lang || undefined, {
+    style: "percent",
+    maximumFractionDigits: 1,
+  }).format(value / 100);
 
 export class HandReview {
   constructor(page) {
@@ -18,7 +49,7 @@ export class HandReview {
     this.box = document.createElement("section");
     this.box.className = "hand-review";
     this.box.id = "hand-review";
-    this.box.setAttribute("aria-label", "Coach");
+    this.box.setAttribute("aria-label", gettext("Coach"));
     this.box.hidden = true;
     document.getElementById("result-sides").after(this.box); // under the hand's rows
   }
@@ -52,10 +83,20 @@ export class HandReview {
     summary.className = "review-summary";
     const tally = ORDER.map((grade) => [grade, review.decisions.filter((d) => d.grade === grade)])
       .filter(([, found]) => found.length)
-      .map(([, found]) => `${found.length} ${found[0].label}`);
+      .map(([grade, found]) => gradeCount(grade, found.length));
     summary.textContent = review.decisions.length
-      ? `Coach: ${review.accuracy}% accuracy (${tally.join(", ")}).`
-      : `Coach: ${plural(review.forced, "forced move")}, nothing to grade.`;
+      ? fill(gettext("Coach: %(accuracy)s accuracy (%(tally)s)."), {
+          accuracy: percent(review.accuracy),
+          tally: tally.join(", "),
+        })
+      : fill(
+          ngettext(
+            "Coach: %(count)s forced move, nothing to grade.",
+            "Coach: %(count)s forced moves, nothing to grade.",
+            review.forced,
+          ),
+          { count: review.forced },
+        );
     const moments = review.decisions
       .filter((d) => review.critical.includes(d.ply))
       .sort((a, b) => b.cost - a.cost)
@@ -71,14 +112,32 @@ export class HandReview {
   moment(review, decision) {
     const li = document.createElement("li");
     li.dataset.grade = decision.grade;
-    const cost = plural(Math.max(1, Math.round(decision.cost)), "point");
-    li.textContent =
-      `${decision.label}: ${decision.played} cost about ${cost}: ${decision.best} was better` +
-      (decision.reason ? ` — ${decision.reason}` : ".");
+    const count = Math.max(1, Math.round(decision.cost));
+    const values = {
+      grade: gradeName(decision.grade) ?? decision.label,
+      played: decision.played,
+      best: decision.best,
+      count,
+      reason: decision.reason,
+    };
+    li.textContent = fill(
+      decision.reason
+        ? ngettext(
+            "%(grade)s: %(played)s cost about %(count)s point: %(best)s was better — %(reason)s",
+            "%(grade)s: %(played)s cost about %(count)s points: %(best)s was better — %(reason)s",
+            count,
+          )
+        : ngettext(
+            "%(grade)s: %(played)s cost about %(count)s point: %(best)s was better.",
+            "%(grade)s: %(played)s cost about %(count)s points: %(best)s was better.",
+            count,
+          ),
+      values,
+    );
     if (this.page.over) {
       const link = document.createElement("a");
       link.href = `/tables/${this.page.state.table.id}/replay/#hand=${review.hand}&ply=${decision.ply}`;
-      link.textContent = "See it";
+      link.textContent = gettext("See it");
       li.append(" ", link);
     }
     return li;

@@ -12,11 +12,14 @@
 //   in:  {type: "state", version, table, view}, {type: "error", message, version},
 //        {type: "hint", move, reason}, {type: "remarks", ...}, {type: "remark", remark}
 
-const WORDS = {
-  online: "Connected",
-  connecting: "Connecting\u2026",
-  closed: "Not connected",
-};
+import { gettext, interpolate, ngettext } from "../i18n.js";
+
+const words = (state) =>
+  ({
+    online: gettext("Connected"),
+    connecting: gettext("Connecting\u2026"),
+    closed: gettext("Not connected"),
+  })[state];
 
 export class TableSocket {
   /**
@@ -94,8 +97,8 @@ export class TableSocket {
       this.status("closed");
       this.on.closedForGood(
         event.code === 4404
-          ? "This table no longer exists."
-          : "This table is not yours any more (did you sign in or out?). Reload the page.",
+          ? gettext("This table no longer exists.")
+          : gettext("This table is not yours any more (did you sign in or out?). Reload the page."),
       );
       return;
     }
@@ -103,7 +106,7 @@ export class TableSocket {
       // Too many sockets open for this browser or network: the server said so in its last
       // message (shown). Keep the words even if that message was lost, and come back later
       // rather than at once: the limit frees up only as other tabs close.
-      this.on.lost("Too many open tables in this browser: close some tabs.");
+      this.on.lost(gettext("Too many open tables in this browser: close some tabs."));
       this.attempts = Math.max(this.attempts, 4);
     } else {
       this.on.lost(null);
@@ -115,12 +118,23 @@ export class TableSocket {
     const delay = Math.min(15000, 500 * 2 ** this.attempts) * (0.75 + Math.random() * 0.5);
     this.attempts += 1;
     const seconds = Math.round(delay / 1000);
-    this.status("offline", `Not connected: retrying${seconds ? ` in ${seconds} s` : ""}\u2026`);
+    const retrying = seconds
+      ? interpolate(
+          ngettext(
+            "Not connected: retrying in %(seconds)s s\u2026",
+            "Not connected: retrying in %(seconds)s s\u2026",
+            seconds,
+          ),
+          { seconds },
+          true,
+        )
+      : gettext("Not connected: retrying\u2026");
+    this.status("offline", retrying);
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => this.connect(), delay);
   }
 
-  status(state, words = WORDS[state]) {
-    this.on.status(state, words);
+  status(state, said = words(state)) {
+    this.on.status(state, said);
   }
 }

@@ -1,39 +1,71 @@
 // The table in words: who is who, what just happened (for the live region and the status
-// line), and how a hand and a match ended, with the reasons.
+// line). (How a hand and a match ended is said by result.js.) Every sentence is whole in the
+// catalog (static/js/i18n.js): "You played" and "Ana played" are two, as Spanish and Portuguese
+// conjugate them apart, and a count picks its form with ngettext.
 
-import { parseTile } from "./geometry.js";
+import { gettext, interpolate, ngettext, pgettext } from "../i18n.js";
 
-export const END_WORDS = { left: "the left", right: "the right", up: "the top", down: "the bottom" };
+/** A translated sentence with its named placeholders filled: fill(gettext("%(name)s drew"), {name}). */
+export const fill = (text, values) => interpolate(text, values, true);
 
-/** "1 point", "2 points": the one plural rule of the table's words. */
-export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-const pipsOf = (tiles) => tiles.reduce((sum, t) => sum + parseTile(t).reduce((a, b) => a + b, 0), 0);
-// All Fives rounding of a hand's end points: remainders 0-2 go down, 3-4 go up (docs/rules.md).
-const roundToFive = (n) => 5 * Math.floor((n + 2) / 5);
+/** "Ana and Bob" ("Ana and Bob and Cy": the table rarely names more than two). */
+export const joinAnd = (items) =>
+  items.reduce((some, last) => fill(gettext("%(some)s and %(last)s"), { some, last }));
+
+/** "the left or the right". */
+export const joinOr = (items) =>
+  items.reduce((some, last) => fill(gettext("%(some)s or %(last)s"), { some, last }));
+
+/** An end of the line as an answer to "where?": "the left". */
+export const endName = (end) =>
+  ({
+    left: pgettext("an end of the line", "the left"),
+    right: pgettext("an end of the line", "the right"),
+    up: pgettext("an end of the line", "the top"),
+    down: pgettext("an end of the line", "the bottom"),
+  })[end];
+
+/** Where a tile was or is played, after the tile: "played 6-4 on the left". */
+export const onEnd = (end) =>
+  ({
+    left: pgettext("where a tile is played", "on the left"),
+    right: pgettext("where a tile is played", "on the right"),
+    up: pgettext("where a tile is played", "on the top"),
+    down: pgettext("where a tile is played", "on the bottom"),
+  })[end];
 
 export const words = {
   seatLabel(index) {
     const seats = this.state.table.seats;
     const seat = seats.find((s) => s.index === index);
-    const name = seat ? seat.name : `Seat ${index + 1}`;
+    const number = index + 1;
+    const name = seat ? seat.name : fill(gettext("Seat %(number)s"), { number });
     const twins = seats.filter((s) => s.name === name).length > 1;
-    return twins ? `${name}, seat ${index + 1}` : name;
+    return twins ? fill(gettext("%(name)s, seat %(number)s"), { name, number }) : name;
   },
 
-  // "You" for this player in sentences, the seat's name otherwise.
+  // "You" for this player (a label: a partnership's row of the end panel), the seat's name
+  // otherwise.
   who(index) {
-    return index === this.me ? "You" : this.seatLabel(index);
+    return index === this.me ? gettext("You") : this.seatLabel(index);
   },
 
+  // A side's name as a label, or at the start of a sentence: "You", "Your team", "Ana".
   sideName(side) {
     if (!this.info.teams) return this.who(side);
-    if (this.watching) return `Team ${side + 1}`;
-    return side === this.sideOf(this.me) ? "Your team" : "The other team";
+    if (this.watching) return fill(gettext("Team %(number)s"), { number: side + 1 });
+    return side === this.sideOf(this.me) ? gettext("Your team") : gettext("The other team");
   },
 
-  // A verb agreeing with `name` ("You score", "Alice scores", "Your team scores").
-  verb(name, verb) {
-    return name === "You" ? verb : `${verb}s`;
+  // A side's name inside a sentence: "you", "your team", "the other team", "Ana".
+  sideInSentence(side) {
+    if (this.mySide(side)) return this.info.teams ? gettext("your team") : gettext("you");
+    if (this.info.teams && !this.watching) return gettext("the other team");
+    return this.sideName(side);
+  },
+
+  mySide(side) {
+    return !this.watching && side === this.sideOf(this.me);
   },
 
   // Whether the server made the move at `index` of the hand's history for a person out of time
@@ -44,27 +76,75 @@ export const words = {
 
   describeMove(entry, index) {
     if (entry.draw) return this.drawWords(entry.seat, 1, this.playedFor(index));
-    const who = this.who(entry.seat);
+    const mine = entry.seat === this.me;
+    const name = this.seatLabel(entry.seat);
+    const tile = entry.play;
     if (this.playedFor(index)) {
-      const whom = entry.seat === this.me ? "you" : this.seatLabel(entry.seat);
-      if (entry.play) return `Time ran out: ${entry.play} was played for ${whom}`;
-      return `Time ran out: a pass was made for ${whom}`;
+      if (tile) {
+        return mine
+          ? fill(gettext("Time ran out: %(tile)s was played for you"), { tile })
+          : fill(gettext("Time ran out: %(tile)s was played for %(name)s"), { tile, name });
+      }
+      return mine
+        ? gettext("Time ran out: a pass was made for you")
+        : fill(gettext("Time ran out: a pass was made for %(name)s"), { name });
     }
-    if (entry.play) {
-      return entry.end
-        ? `${who} played ${entry.play} on ${END_WORDS[entry.end]}`
-        : `${who} opened with ${entry.play}`;
+    if (tile && entry.end) {
+      const values = { tile, name, where: onEnd(entry.end) };
+      return mine
+        ? fill(gettext("You played %(tile)s %(where)s"), values)
+        : fill(gettext("%(name)s played %(tile)s %(where)s"), values);
     }
-    return `${who} passed`;
+    if (tile) {
+      return mine
+        ? fill(gettext("You opened with %(tile)s"), { tile })
+        : fill(gettext("%(name)s opened with %(tile)s"), { tile, name });
+    }
+    return mine ? gettext("You passed") : fill(gettext("%(name)s passed"), { name });
   },
 
   // `count` tiles drawn by a seat, or for it when its time ran out (`playedFor`).
   drawWords(seat, count, playedFor) {
-    const who = this.who(seat);
-    if (!playedFor) return count === 1 ? `${who} drew` : `${who} drew ${count} tiles`;
-    const whom = seat === this.me ? "you" : this.seatLabel(seat);
-    const tiles = count === 1 ? "a tile was" : `${count} tiles were`;
-    return `Time ran out: ${tiles} drawn for ${whom}`;
+    const mine = seat === this.me;
+    const values = { count, name: this.seatLabel(seat) };
+    if (!playedFor) {
+      return fill(
+        mine
+          ? ngettext("You drew", "You drew %(count)s tiles", count)
+          : ngettext("%(name)s drew", "%(name)s drew %(count)s tiles", count),
+        values,
+      );
+    }
+    return fill(
+      mine
+        ? ngettext(
+            "Time ran out: a tile was drawn for you",
+            "Time ran out: %(count)s tiles were drawn for you",
+            count,
+          )
+        : ngettext(
+            "Time ran out: a tile was drawn for %(name)s",
+            "Time ran out: %(count)s tiles were drawn for %(name)s",
+            count,
+          ),
+      values,
+    );
+  },
+
+  // "You score 5." in All Fives, as the points are made.
+  scoreWords(side, points) {
+    if (this.mySide(side)) {
+      return fill(
+        this.info.teams
+          ? ngettext("Your team scores %(points)s.", "Your team scores %(points)s.", points)
+          : ngettext("You score %(points)s.", "You score %(points)s.", points),
+        { points },
+      );
+    }
+    return fill(ngettext("%(name)s scores %(points)s.", "%(name)s scores %(points)s.", points), {
+      name: this.sideName(side),
+      points,
+    });
   },
 
   announceChanges(previous, next) {
@@ -78,27 +158,41 @@ export const words = {
       if (!wasAway.has(seat.index) || wasAway.get(seat.index) === Boolean(seat.away)) continue;
       if (forfeited && seat.index === next.table.forfeited_by) continue;
       const mine = seat.index === after.seat;
-      const who = mine ? "You" : seat.name;
-      if (seat.away) lines.push(`${who} left: the computer plays for ${mine ? "you" : "them"}.`);
-      else lines.push(`${who} ${mine ? "are" : "is"} back.`);
+      const name = seat.name;
+      if (seat.away) {
+        lines.push(
+          mine
+            ? gettext("You left: the computer plays for you.")
+            : fill(gettext("%(name)s left: the computer plays for them."), { name }),
+        );
+      } else {
+        lines.push(mine ? gettext("You are back.") : fill(gettext("%(name)s is back."), { name }));
+      }
     }
     if (!previous.table.rematch?.table && next.table.rematch?.table) {
-      lines.push("Everyone agreed: the rematch is dealt.");
+      lines.push(gettext("Everyone agreed: the rematch is dealt."));
     }
     if (previous.table.started === false) {
       const had = new Set(previous.table.seats.map((s) => s.index));
       for (const seat of next.table.seats) {
         if (had.has(seat.index)) continue;
-        if (seat.index === after.seat) lines.push(`You joined the game as ${seat.name}.`);
-        else if (!seat.bot) lines.push(`${seat.name} joined the game.`);
+        const name = seat.name;
+        if (seat.index === after.seat) lines.push(fill(gettext("You joined the game as %(name)s."), { name }));
+        else if (!seat.bot) lines.push(fill(gettext("%(name)s joined the game."), { name }));
       }
       if (next.table.started) {
-        lines.push(after.seat === null ? "The game has started: you are watching." : "The game has started.");
+        lines.push(
+          after.seat === null
+            ? gettext("The game has started: you are watching.")
+            : gettext("The game has started."),
+        );
       }
     }
     const { from, takenBack } = this.freshFrom(before, after);
-    if (before.hand_number !== after.hand_number) lines.push(`Round ${after.hand_number + 1} is dealt.`);
-    if (takenBack) lines.push("Moves were taken back.");
+    if (before.hand_number !== after.hand_number) {
+      lines.push(fill(gettext("Round %(number)s is dealt."), { number: after.hand_number + 1 }));
+    }
+    if (takenBack) lines.push(gettext("Moves were taken back."));
     const history = after.history || [];
     for (let i = from; i < history.length; i++) {
       const entry = history[i];
@@ -121,7 +215,7 @@ export const words = {
     if (this.info.fives && scoredBefore && !after.result) {
       after.hand_points.forEach((points, side) => {
         const gained = points - (scoredBefore[side] || 0);
-        if (gained > 0) lines.push(`${this.sideName(side)} ${this.verb(this.sideName(side), "score")} ${gained}.`);
+        if (gained > 0) lines.push(this.scoreWords(side, gained));
       });
     }
     if (after.result && !before.result) lines.push(this.resultWords(after));
@@ -149,119 +243,60 @@ export const words = {
   },
 
   turnWords(view) {
-    if (this.away) return "You are away: the computer plays for you. Press I'm back to play again.";
+    if (this.away) {
+      return gettext("You are away: the computer plays for you. Press I'm back to play again.");
+    }
     const only = view.legal.length === 1 ? view.legal[0] : null;
-    if (only && only.draw) return "Your turn: nothing fits, draw.";
-    if (only && only.pass) return "Your turn: nothing fits, pass.";
-    return view.history.length ? "Your turn." : "Your turn: open the hand.";
+    if (only && only.draw) return gettext("Your turn: nothing fits, draw.");
+    if (only && only.pass) return gettext("Your turn: nothing fits, pass.");
+    return view.history.length ? gettext("Your turn.") : gettext("Your turn: open the hand.");
   },
 
-  // One short sentence: how the hand ended and who won it, each name once.
-  resultWords(view) {
-    const result = view.result;
-    if (!result) return "";
-    const winners = (result.winners || []).map((side) => this.sideName(side));
-    // Said after a colon: "you win", "your team wins" (a person's name keeps its capital).
-    const lower = (name) => (/^(You|Your team|The other team)$/.test(name) ? name[0].toLowerCase() + name.slice(1) : name);
-    const wins = winners.length
-      ? `${winners.map(lower).join(" and ")} ${winners.length > 1 ? "win" : this.verb(winners[0], "win")}`
-      : "";
-    if (result.result === "out") {
-      const out = result.hands.findIndex((tiles) => tiles.length === 0);
-      const who = out >= 0 ? this.who(out) : "A player";
-      // Alone, the player who went out is the side that wins: name them once.
-      if (winners.length === 1 && !this.info.teams) return `${who} went out and ${this.verb(who, "win")} the hand.`;
-      return `${who} went out${wins ? `: ${wins} the hand` : ""}.`;
-    }
-    const how = result.result === "blocked" ? "The hand is blocked" : "The count reached the target";
-    if (!wins) return result.result ? `${how}: a tie, nobody wins it.` : `${how}.`;
-    return `${how}: ${wins} the hand.`;
-  },
-
-  // Each side's points of the hand in a few words: "counts 20 + out 5" (the counts scored
-  // while playing, and what the hand's end brought: the others' pips, or the difference
-  // after a block, rounded to five in the fives games).
-  resultWhy(view, side) {
-    const result = view.result;
-    const rules = this.info; // the effective rules (the view's record lists only changes)
-    const pips = new Array(result.points.length).fill(0);
-    result.hands.forEach((tiles, seat) => (pips[this.sideOf(seat)] += pipsOf(tiles)));
-    const total = pips.reduce((a, b) => a + b, 0);
-    let end = 0;
-    let why = "";
-    if (result.winners.includes(side) && result.result && rules.score !== "none") {
-      const others = total - pips[side];
-      end = result.result === "blocked" && rules.score === "difference" ? others - pips[side] : others;
-      // The house rule: going out also scores the partner's pips (the side's only pips left).
-      if (rules.out_counts_partner && result.result === "out") end += pips[side];
-      const raw = end;
-      if (rules.fives) end = roundToFive(end);
-      // Nothing to count (a 0-0 left against an empty hand) says nothing.
-      if (raw > 0) why = `${result.result === "blocked" ? "block" : "out"} ${end}`;
-      if (raw > 0 && end !== raw) why += ` (${plural(raw, "pip")})`;
-    }
-    const counts = result.points[side] - end;
-    return [counts > 0 ? `counts ${counts}` : "", why].filter(Boolean).join(" + ");
-  },
-
-  matchWords(view) {
-    const forfeit = this.state.table.forfeited_by;
-    if (forfeit != null) {
-      // An away seat never runs out of time (the computer plays it): its forfeit is a person
-      // gone past the grace at a rated table, who loses the match by leaving it.
-      const seat = this.state.table.seats.find((s) => s.index === forfeit);
-      const name = this.who(forfeit);
-      if (seat?.away) {
-        if (name === "You") return "You left for good and lose the match.";
-        // Of two sides, the one left at the table wins: say so, not only that the other lost.
-        const mine = view.scores.length === 2 && this.sideOf(this.me) !== this.sideOf(forfeit);
-        if (!this.watching && mine) {
-          return `${name} left for good: ${this.info.teams ? "your team wins" : "you win"} the match!`;
-        }
-        return `${name} left for good and loses the match.`;
-      }
-      return `${this.seatLabel(forfeit)} ran out of time and forfeits the match.`;
-    }
-    const winners = view.match.winners || [];
-    if (!winners.length) return "The match is over.";
-    if (winners.length > 1) {
-      return `Shared win: ${winners.map((s) => this.sideName(s)).join(" and ")}.`;
-    }
-    const winner = winners[0];
-    const bestOf = "best_of" in (view.rules.match || {});
-    const how = bestOf
-      ? `, ${view.hand_wins[winner]}-${Math.max(...view.hand_wins.filter((_, s) => s !== winner))} in hands`
-      : "";
-    if (!this.watching && winner === this.sideOf(this.me)) {
-      return `${this.info.teams ? "Your team wins" : "You win"} the match${how}!`;
-    }
-    return `${this.sideName(winner)} wins the match${how}.`;
+  // What the main button does now, in no language ("draw", "pass", "next-round" or ""): the
+  // button's data-action, which the browser tests read whatever the page's language.
+  mainActionName() {
+    const view = this.view;
+    if (this.watching || this.away) return "";
+    if (view.result && !view.match.finished) return "next-round";
+    if (!this.myTurn()) return "";
+    const only = view.legal.length === 1 ? view.legal[0] : null;
+    if (only && only.draw) return "draw";
+    if (only && only.pass) return "pass";
+    return "";
   },
 
   mainLabel() {
-    const view = this.view;
-    if (this.watching || this.away) return "";
-    if (view.result && !view.match.finished) return "Next round";
-    if (!this.myTurn()) return "";
-    const only = view.legal.length === 1 ? view.legal[0] : null;
-    if (only && only.draw) return "Draw";
-    if (only && only.pass) return "Pass";
+    const action = this.mainActionName();
+    if (action === "next-round") return gettext("Next round");
+    if (action === "draw") return pgettext("take a tile from the boneyard", "Draw");
+    if (action === "pass") return pgettext("play no tile", "Pass");
     return "";
   },
 
   boardWords(view) {
     const table = view.table || {};
-    if (!table.opening) return "The table is empty.";
-    const parts = [`Opening tile ${table.opening}.`];
+    if (!table.opening) return gettext("The table is empty.");
+    const parts = [fill(gettext("Opening tile %(tile)s."), { tile: table.opening })];
+    const toward = {
+      left: gettext("Toward the left: %(tiles)s."),
+      right: gettext("Toward the right: %(tiles)s."),
+      up: gettext("Toward the top: %(tiles)s."),
+      down: gettext("Toward the bottom: %(tiles)s."),
+    };
     for (const arm of ["left", "right", "up", "down"]) {
       const tiles = table[arm] || [];
-      if (tiles.length) {
-        parts.push(`Toward ${END_WORDS[arm]}: ${tiles.map((t) => t.tile).join(", ")}.`);
-      }
+      if (tiles.length) parts.push(fill(toward[arm], { tiles: tiles.map((t) => t.tile).join(", ") }));
     }
-    const ends = Object.entries(view.ends || {}).map(([end, n]) => `${end} ${n}`);
-    if (ends.length) parts.push(`Open ends: ${ends.join(", ")}.`);
-    if (view.spinner) parts.push(`The spinner is ${view.spinner.tile}.`);
+    // An open end and the pips it shows: "left 3".
+    const openEnd = {
+      left: pgettext("an open end and its pips", "left %(pips)s"),
+      right: pgettext("an open end and its pips", "right %(pips)s"),
+      up: pgettext("an open end and its pips", "up %(pips)s"),
+      down: pgettext("an open end and its pips", "down %(pips)s"),
+    };
+    const ends = Object.entries(view.ends || {}).map(([end, pips]) => fill(openEnd[end], { pips }));
+    if (ends.length) parts.push(fill(gettext("Open ends: %(ends)s."), { ends: ends.join(", ") }));
+    if (view.spinner) parts.push(fill(gettext("The spinner is %(tile)s."), { tile: view.spinner.tile }));
     return parts.join(" ");
   },
 };

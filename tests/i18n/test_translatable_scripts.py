@@ -1,0 +1,73 @@
+"""Every word a script shows a person comes from the catalog (README "Languages"): through
+static/js/i18n.js's gettext, ngettext (every count) and pgettext, names and tiles put in by
+interpolate's named placeholders, never a plural built by hand."""
+
+from pathlib import Path
+
+import pytest
+from script_text_support import untranslated_text
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPTS = ROOT / "static" / "js"
+#: The catalog's own module (its English fallbacks), and libraries as their authors ship them.
+SKIPPED = {"i18n.js"}
+
+#: Scripts still in English only, being changed by other work this session (the replay and its
+#: coach): the next session translates them and empties this list. Nothing may be added to it.
+#: (tournament.js, tournament-settings.js and seed-order.js, other work's too, show no words.)
+NOT_YET_CONVERTED = {"replay.js", "replay-coach.js"}
+
+
+def _scripts() -> list[str]:
+    return sorted(
+        str(path.relative_to(SCRIPTS))
+        for path in SCRIPTS.rglob("*.js")
+        if path.name not in SKIPPED and "vendor" not in path.relative_to(SCRIPTS).parts
+    )
+
+
+@pytest.mark.parametrize("name", sorted(set(_scripts()) - NOT_YET_CONVERTED))
+def test_script_shows_no_untranslated_text(name):
+    found = untranslated_text((SCRIPTS / name).read_text())
+    assert not found, f"{name}: words outside gettext: {found}"
+
+
+def test_the_not_yet_converted_list_names_real_scripts():
+    assert set(_scripts()) >= NOT_YET_CONVERTED
+
+
+@pytest.mark.parametrize(
+    "name", sorted(NOT_YET_CONVERTED), ids=lambda name: f"still-english:{name}"
+)
+def test_a_script_on_the_list_still_needs_it(name):
+    """A script converted since must leave the list (so the list only shrinks)."""
+    found = untranslated_text((SCRIPTS / name).read_text())
+    assert found, f"{name} is translated: remove it from the list"
+
+
+def test_the_checker_sees_shown_text_and_skips_translations():
+    script = """
+import { gettext, interpolate, ngettext } from "./i18n.js";
+// A comment saying "Hello there" is not shown.
+const pattern = /"[A-Z] word"/g;
+status.textContent = ready ? "Your turn." : gettext("Wait.");
+button.setAttribute("aria-label", `Play ${tile}`);
+button.setAttribute("data-tile", "Not Shown");
+row.title = interpolate(gettext("%(name)s played %(tile)s"), { name, tile }, true);
+say(interpolate(ngettext("%(n)s tile", "%(n)s tiles", n), { n }, true));
+if (event.key === "Escape" && "Notification" in window) document.querySelector("#main .spot");
+list.classList.add("seat-tag away-tag");
+function seatWords(n) {
+  if (n === 1) return `${n} tile`;
+  return `${n} tile${n === 1 ? "" : "s"} left`;
+}
+box.innerHTML = `<svg aria-label="The table" class="a b"><text>${points}</text></svg>`;
+hand.innerHTML = `<svg role="img" aria-label="${escape(gettext("Tiles"))}"></svg>`;
+"""
+    assert untranslated_text(script) == [
+        "5: Your turn.",
+        "6: Play ${}",
+        "14: ${} tile${} left",
+        '16: <svg aria-label="The table" class="a b"><text>${}</text></svg>',
+        "14: a plural built by hand",
+    ]
