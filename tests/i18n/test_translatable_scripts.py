@@ -12,11 +12,6 @@ SCRIPTS = ROOT / "static" / "js"
 #: The catalog's own module (its English fallbacks), and libraries as their authors ship them.
 SKIPPED = {"i18n.js"}
 
-#: Scripts still in English only, being changed by other work this session (the replay and its
-#: coach): the next session translates them and empties this list. Nothing may be added to it.
-#: (tournament.js, tournament-settings.js and seed-order.js, other work's too, show no words.)
-NOT_YET_CONVERTED = {"replay.js", "replay-coach.js"}
-
 
 def _scripts() -> list[str]:
     return sorted(
@@ -26,23 +21,10 @@ def _scripts() -> list[str]:
     )
 
 
-@pytest.mark.parametrize("name", sorted(set(_scripts()) - NOT_YET_CONVERTED))
+@pytest.mark.parametrize("name", _scripts())
 def test_script_shows_no_untranslated_text(name):
     found = untranslated_text((SCRIPTS / name).read_text())
     assert not found, f"{name}: words outside gettext: {found}"
-
-
-def test_the_not_yet_converted_list_names_real_scripts():
-    assert set(_scripts()) >= NOT_YET_CONVERTED
-
-
-@pytest.mark.parametrize(
-    "name", sorted(NOT_YET_CONVERTED), ids=lambda name: f"still-english:{name}"
-)
-def test_a_script_on_the_list_still_needs_it(name):
-    """A script converted since must leave the list (so the list only shrinks)."""
-    found = untranslated_text((SCRIPTS / name).read_text())
-    assert found, f"{name} is translated: remove it from the list"
 
 
 def test_the_checker_sees_shown_text_and_skips_translations():
