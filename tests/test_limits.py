@@ -37,11 +37,12 @@ DRAW = Rules.for_preset("draw", seats=2)
 LEAD = {"name": "Ada", "email": "ada@acme.test", "organisation_name": "Acme", "players": "64"}
 
 
-def refused(response, words: str) -> None:
+def refused(response, words: object) -> None:
+    """``words``: a limit's message, lazy (in the reader's language when shown)."""
     html = response.content.decode()
     assert response.status_code == 429, html[:2000]
     assert int(response["Retry-After"]) >= 1
-    assert words in html and 'id="limit-reason"' in html
+    assert str(words) in html and 'id="limit-reason"' in html
     assert re.search(r"<title>[^<]*Dominoes</title>", html) and 'class="site-header"' in html
     assert "<script" not in html and "style=" not in html and "<style" not in html
 
