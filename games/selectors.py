@@ -121,6 +121,7 @@ def state_of(snapshot: snapshots.TableSnapshot, seat: int | None) -> dict[str, A
             "turn_seconds": snapshot.turn_seconds,
             "grace_seconds": snapshot.grace_seconds,
             "forfeited_by": snapshot.forfeited_by,
+            "forfeit_reason": snapshot.forfeit_reason,
             "rematch": {
                 "votes": list(snapshot.rematch_votes),
                 "table": snapshot.rematch_public_id,

@@ -68,6 +68,7 @@ class TableSnapshot:
     turn_seconds: int | None
     grace_seconds: int
     forfeited_by: int | None
+    forfeit_reason: str | None  # games.models.Table.forfeit_reason
     rematch_votes: tuple[int, ...]
     rematch_public_id: str | None
     show_hints: bool
@@ -111,6 +112,7 @@ class TableSnapshot:
             turn_seconds=table.turn_seconds,
             grace_seconds=table.grace_seconds,
             forfeited_by=table.forfeited_by,
+            forfeit_reason=table.forfeit_reason,
             rematch_votes=tuple(table.rematch_votes),
             rematch_public_id=table.rematch.public_id if table.rematch_id else None,
             show_hints=table.show_hints,

@@ -16,6 +16,7 @@ from test_accounts import sign_in, signed_in_as
 
 from games import services
 from games.models import MatchResult, Seat
+from games.services import Player
 from matchmaking.models import Entry
 from matchmaking.services import LEASE
 
@@ -149,6 +150,15 @@ def test_a_player_gone_for_good_from_a_rated_quick_match_loses_and_the_other_is_
         ann_result = MatchResult.objects.get(table__public_id=public_id, user__first_name="Ann")
         assert ann_result.outcome == MatchResult.Outcome.WIN
         screenshot(ann, "quick-match-opponent-left-for-good")
+
+        # His page opening again (a socket late to connect, or Bob back to look) makes him
+        # present: the end stays what it was, he left for good.
+        bob_user = Seat.objects.get(table__public_id=public_id, index=bob_seat).user_id
+        services.seat_connected(
+            public_id=public_id, player=Player(user_id=bob_user, session_key=None)
+        )
+        expect(ann.locator(f".seat[data-seat='{bob_seat}'] .away-tag")).to_have_count(0)
+        expect(ann.locator("#match-end-text")).to_contain_text(told)
     finally:
         for page in pages:
             page.context.close()

@@ -46,6 +46,7 @@ PAYLOAD_FIELDS = frozenset(
         ".table.turn_seconds",
         ".table.grace_seconds",
         ".table.forfeited_by",
+        ".table.forfeit_reason",
         ".table.rematch.votes[]",
         ".table.rematch.table",
         ".table.show_hints",

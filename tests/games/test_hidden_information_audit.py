@@ -48,6 +48,7 @@ def snapshot_of(
         turn_seconds=services.CASUAL_TURN_SECONDS,
         grace_seconds=0,
         forfeited_by=None,
+        forfeit_reason=None,
         rematch_votes=(),
         rematch_public_id=None,
         show_hints=True,

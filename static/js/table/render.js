@@ -95,7 +95,8 @@ export const render = {
       }
       if (online && i === 0) head.append(span("seat-tag", pgettext("seat tag", "host")));
       // Gone for good from a rated match: it is over, nobody plays for them.
-      const gone = seat.away && this.state.table.forfeited_by === i;
+      const gone =
+        seat.away && this.state.table.forfeited_by === i && this.state.table.forfeit_reason === "left";
       if (seat.away) {
         const tag = gone ? pgettext("seat tag", "left") : pgettext("seat tag", "away: the computer plays");
         head.append(span("seat-tag away-tag", tag));

@@ -116,11 +116,10 @@ export const result = {
   matchWords(view) {
     const forfeit = this.state.table.forfeited_by;
     if (forfeit != null) {
-      // An away seat never runs out of time (the computer plays it): its forfeit is a person
-      // gone past the grace at a rated table, who loses the match by leaving it.
-      const seat = this.state.table.seats.find((s) => s.index === forfeit);
+      // The server says why: out of time on the tournament clock, or gone past the grace at a
+      // rated table (the seat's presence cannot tell: they may have come back since).
       const name = this.seatLabel(forfeit);
-      if (seat?.away) {
+      if (this.state.table.forfeit_reason === "left") {
         if (forfeit === this.me) return gettext("You left for good and lose the match.");
         // Of two sides, the one left at the table wins: say so, not only that the other lost.
         const mine = view.scores.length === 2 && this.sideOf(this.me) !== this.sideOf(forfeit);

@@ -62,9 +62,15 @@ def test_gone_for_good_from_a_rated_quick_match_loses_it_and_moves_the_ratings()
     state = selectors.table_state(selectors.table_for(table.public_id), 1 - bob_seat)
     assert state["table"]["forfeited_by"] == bob_seat
     assert state["table"]["seats"][bob_seat]["away"] is True
+    assert state["table"]["forfeit_reason"] == "left"
     assert services.sweep_deadlines() == 0  # once
     with pytest.raises(TableError, match="left for good"):
         services.play(public_id=table.public_id, player=ada, move=None, seen_version=0)
+    # Bob comes back to the finished table: he is here, and he still left for good.
+    services.seat_connected(public_id=table.public_id, player=bob)
+    state = selectors.table_state(selectors.table_for(table.public_id), 1 - bob_seat)
+    assert state["table"]["seats"][bob_seat]["away"] is False
+    assert (state["table"]["forfeited_by"], state["table"]["forfeit_reason"]) == (bob_seat, "left")
 
 
 def test_pressing_leave_at_a_rated_table_then_staying_away_loses_too():

@@ -225,6 +225,7 @@ def test_the_tournament_deadline_includes_the_grace_and_forfeits_only_at_expiry(
     assert finished == [table.public_id], "a forfeit ends the match: announced once"
     state = selectors.table_state(selectors.table_for(table.public_id), 0)
     assert state["table"]["forfeited_by"] == seat
+    assert state["table"]["forfeit_reason"] == "time"
     mover = {0: HOST, 1: BOB}[seat]
     with pytest.raises(TableError, match="ran out of time"):
         services.play(
