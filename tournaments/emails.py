@@ -1,11 +1,36 @@
-"""The tournaments' emails. Django's mail API hands each message to a job with retries once
-the transaction commits (:mod:`dominoes.mail`): a mail server that is down fails nothing here."""
+"""The tournaments' emails, each written in its reader's language: an account's pick; an
+invitation to an address with no account, in the language of the host who sent it. Django's
+mail API hands each message to a job with retries once the transaction commits
+(:mod:`dominoes.mail`): a mail server that is down fails nothing here."""
 
+from collections.abc import Callable, Iterable
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
 from django.core.mail import send_mail, send_mass_mail
-from django.db.models import Q
+from django.utils.translation import gettext
 
 from accounts.selectors import display_name
+from games.language import languages_of, speaking
 from tournaments.models import Entrant, Invitation, Tournament
+
+#: A message's subject and text, written for one reader.
+Letter = tuple[str, str]
+
+
+def send_each(
+    users: Iterable[AbstractBaseUser], write: Callable[[AbstractBaseUser], Letter]
+) -> int:
+    """One message to each user with an address, ``write`` called in that reader's language,
+    so nobody sees the others' addresses. Returns how many were sent."""
+    readers = [user for user in users if user.email]
+    languages = languages_of(readers)
+    messages = []
+    for reader in readers:
+        with speaking(languages.get(reader.pk)):
+            subject, text = write(reader)
+        messages.append((subject, text, None, [reader.email]))
+    return send_mass_mail(messages)
 
 
 def send_invitation(*, invitation_id: int, link: str) -> bool:
@@ -18,16 +43,21 @@ def send_invitation(*, invitation_id: int, link: str) -> bool:
     if invitation is None:
         return False
     tournament = invitation.tournament
-    host = display_name(tournament.host)
+    words = {"host": display_name(tournament.host), "name": tournament.name}
+    subject = gettext("%(host)s invites you to %(name)s") % words
+    text = (
+        gettext(
+            "%(host)s invites you to play in %(name)s, a dominoes tournament "
+            "(%(format)s, %(match)s)."
+        )
+        % {**words, "format": tournament.format_description, "match": tournament.match_description},
+        place_words(invitation),
+        gettext("Sign up and join from this link (it works once):") + f"\n{link}",
+        gettext("If you did not expect this, ignore it: nothing happens."),
+    )
     send_mail(
-        subject=f"{host} invites you to {tournament.name}",
-        message=(
-            f"{host} invites you to play in {tournament.name}, a dominoes tournament "
-            f"({tournament.format_description}, {tournament.match_description}).\n\n"
-            f"{place_words(invitation)}"
-            f"Sign up and join from this link (it works once):\n{link}\n\n"
-            "If you did not expect this, ignore it: nothing happens."
-        ),
+        subject=subject,
+        message="\n\n".join(paragraph for paragraph in text if paragraph),
         from_email=None,
         recipient_list=[invitation.email],
     )
@@ -40,21 +70,28 @@ def place_words(invitation: Invitation) -> str:
         return ""
     name = display_name(invitation.replaces.user)
     if invitation.match is None:
-        return f"You take {name}'s place.\n\n"
-    return (
-        f"You take {name}'s place in round {invitation.match.round}, which is checking in "
-        'now: sign up and accept soon, then press "I\'m ready".\n\n'
-    )
+        return gettext("You take %(name)s's place.") % {"name": name}
+    return gettext(
+        "You take %(name)s's place in round %(round)s, which is checking in now: sign up "
+        'and accept soon, then press "I\'m ready".'
+    ) % {"name": name, "round": invitation.match.round}
 
 
 def send_notice(*, tournament_id: int, text: str) -> int:
-    """Email the host's notice to every entrant (confirmed or invited), one message each so
-    nobody sees the others' addresses. Returns how many were sent."""
+    """Email the host's notice to every entrant (confirmed or invited): the host's own words,
+    under a subject in each reader's language. Returns how many were sent."""
     tournament = Tournament.objects.select_related("host").get(pk=tournament_id)
-    addresses = list(
-        tournament.entrants.filter(
-            Q(status=Entrant.Status.CONFIRMED) | Q(status=Entrant.Status.INVITED)
-        ).values_list("user__email", flat=True)
+    readers = get_user_model().objects.filter(
+        tournament_entries__tournament=tournament,
+        tournament_entries__status__in=[Entrant.Status.CONFIRMED, Entrant.Status.INVITED],
     )
-    subject = f"{tournament.name}: a notice from {display_name(tournament.host)}"
-    return send_mass_mail([(subject, text, None, [address]) for address in addresses if address])
+    host = display_name(tournament.host)
+
+    def write(reader: AbstractBaseUser) -> Letter:
+        subject = gettext("%(name)s: a notice from %(host)s") % {
+            "name": tournament.name,
+            "host": host,
+        }
+        return subject, text
+
+    return send_each(readers, write)

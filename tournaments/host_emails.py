@@ -1,41 +1,55 @@
 """The emails that the host's actions send: the automatic start (or why it did not happen), a
-replacement and an overridden result. As :mod:`tournaments.emails`, each goes through
-Django's mail API, handed to a job with retries once the transaction commits."""
+replacement and an overridden result. As :mod:`tournaments.emails`, each is written in its
+reader's language and goes through Django's mail API, handed to a job with retries once the
+transaction commits."""
 
 from django.contrib.auth import get_user_model
-from django.core.mail import send_mail, send_mass_mail
+from django.contrib.auth.models import AbstractBaseUser
+from django.utils.translation import gettext
 
 from accounts.selectors import display_name
+from tournaments.emails import Letter, send_each
 from tournaments.models import Entrant, Tournament, TournamentMatch
 
 
 def send_started(*, tournament_id: int) -> int:
     """Every confirmed entrant: the tournament has started, check in from its page."""
     tournament = Tournament.objects.get(pk=tournament_id)
-    addresses = tournament.entrants.filter(status=Entrant.Status.CONFIRMED).values_list(
-        "user__email", flat=True
+    readers = get_user_model().objects.filter(
+        tournament_entries__tournament=tournament,
+        tournament_entries__status=Entrant.Status.CONFIRMED,
     )
-    subject = f"{tournament.name} has started"
-    text = (
-        f"{tournament.name} has started at its start time. Open the tournament's page to "
-        "check in for your first match."
-    )
-    return send_mass_mail([(subject, text, None, [a]) for a in addresses if a])
+
+    def write(reader: AbstractBaseUser) -> Letter:
+        words = {"name": tournament.name}
+        return (
+            gettext("%(name)s has started") % words,
+            gettext(
+                "%(name)s has started at its start time. Open the tournament's page to check "
+                "in for your first match."
+            )
+            % words,
+        )
+
+    return send_each(readers, write)
 
 
 def send_auto_start_failed(*, tournament_id: int) -> int:
-    """The host: the tournament did not start by itself, and why."""
+    """The host: the tournament did not start by itself, and why (kept in the host's words)."""
     tournament = Tournament.objects.select_related("host").get(pk=tournament_id)
-    return send_mail(
-        subject=f"{tournament.name} did not start",
-        message=(
-            f"{tournament.name} could not start at its start time: "
-            f"{tournament.auto_start_refusal}\n\nIt is still taking entrants: start it from "
-            "its console when it is ready."
-        ),
-        from_email=None,
-        recipient_list=[tournament.host.email],
-    )
+
+    def write(host: AbstractBaseUser) -> Letter:
+        words = {"name": tournament.name, "why": tournament.auto_start_refusal}
+        return (
+            gettext("%(name)s did not start") % words,
+            gettext(
+                "%(name)s could not start at its start time: %(why)s\n\nIt is still taking "
+                "entrants: start it from its console when it is ready."
+            )
+            % words,
+        )
+
+    return send_each([tournament.host], write)
 
 
 def send_replaced(*, tournament_id: int, replaced_id: int, substitute_id: int) -> int:
@@ -43,35 +57,52 @@ def send_replaced(*, tournament_id: int, replaced_id: int, substitute_id: int) -
     tournament = Tournament.objects.select_related("host").get(pk=tournament_id)
     users = get_user_model().objects.in_bulk([replaced_id, substitute_id])
     replaced, substitute = users[replaced_id], users[substitute_id]
-    host = display_name(tournament.host)
-    messages = [
-        (
-            f"You are in {tournament.name}",
-            f"{host} gave you {display_name(replaced)}'s place in {tournament.name}. Open the "
-            "tournament's page to see your matches.",
-            None,
-            [substitute.email],
-        ),
-        (
-            f"Your place in {tournament.name}",
-            f"{host} gave your place in {tournament.name} to {display_name(substitute)}.",
-            None,
-            [replaced.email],
-        ),
-    ]
-    return send_mass_mail([m for m in messages if m[3][0]])
+    words = {
+        "host": display_name(tournament.host),
+        "name": tournament.name,
+        "replaced": display_name(replaced),
+        "substitute": display_name(substitute),
+    }
+
+    def write(reader: AbstractBaseUser) -> Letter:
+        if reader.pk == substitute_id:
+            return (
+                gettext("You are in %(name)s") % words,
+                gettext(
+                    "%(host)s gave you %(replaced)s's place in %(name)s. Open the tournament's "
+                    "page to see your matches."
+                )
+                % words,
+            )
+        return (
+            gettext("Your place in %(name)s") % words,
+            gettext("%(host)s gave your place in %(name)s to %(substitute)s.") % words,
+        )
+
+    return send_each([substitute, replaced], write)
 
 
 def send_result_overridden(*, match_id: int) -> int:
-    """Both players: the match's new result and the host's reason."""
+    """Both players: the match's new result and the host's reason (in the host's words)."""
     match = TournamentMatch.objects.select_related(
         "tournament", "first__user", "second__user", "winner__user"
     ).get(pk=match_id)
-    subject = f"{match.tournament.name}: a result was changed"
-    text = (
-        f"The host set the result of round {match.round} "
-        f"({display_name(match.first.user)} v {display_name(match.second.user)}): "
-        f"{display_name(match.winner.user)} won.\n\nReason: {match.override_reason}"
-    )
-    addresses = [e.user.email for e in (match.first, match.second) if e and e.user.email]
-    return send_mass_mail([(subject, text, None, [a]) for a in addresses])
+    words = {
+        "round": match.round,
+        "first": display_name(match.first.user),
+        "second": display_name(match.second.user),
+        "winner": display_name(match.winner.user),
+        "reason": match.override_reason,
+    }
+
+    def write(reader: AbstractBaseUser) -> Letter:
+        return (
+            gettext("%(name)s: a result was changed") % {"name": match.tournament.name},
+            gettext(
+                "The host set the result of round %(round)s (%(first)s v %(second)s): "
+                "%(winner)s won.\n\nReason: %(reason)s"
+            )
+            % words,
+        )
+
+    return send_each([e.user for e in (match.first, match.second) if e], write)

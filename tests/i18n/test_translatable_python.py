@@ -1,5 +1,5 @@
 """Python says nothing to a person outside the catalogs (README "Languages"): form labels and
-errors, messages, the errors services raise for players, and no plural built by hand
+errors, messages, the errors services raise for players, emails, and no plural built by hand
 ("1 hands won"): ngettext chooses the form in every language."""
 
 import ast
@@ -29,6 +29,45 @@ def _words(node: ast.AST) -> bool:
     return isinstance(node, ast.JoinedStr)
 
 
+TRANSLATING = {"gettext", "ngettext", "pgettext", "npgettext", "gettext_lazy", "pgettext_lazy"}
+
+
+def _email_words(tree: ast.Module) -> list[str]:
+    """An email module's words outside the catalog: any text (a literal with a space, or an
+    f-string with letters of its own) that is neither a docstring nor a gettext call's."""
+    skip = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    skip |= {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and _name(node.func) in TRANSLATING
+        for inner in ast.walk(node)
+    }
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.JoinedStr):
+            skip |= {id(part) for part in node.values}
+            literal = "".join(part.value for part in node.values if isinstance(part, ast.Constant))
+            if any(c.isalpha() for c in literal):
+                found.append(f"line {node.lineno}: {ast.unparse(node)}")
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and " " in node.value
+            and any(c.isalpha() for c in node.value)
+        ):
+            found.append(f"line {node.lineno}: {node.value!r}")
+    return found
+
+
 def _name(func: ast.AST) -> str:
     if isinstance(func, ast.Name):
         return func.id
@@ -46,7 +85,7 @@ def _is_hand_built_plural(node: ast.IfExp) -> bool:
 def untranslated(path: Path) -> list[str]:
     tree = ast.parse(path.read_text())
     is_form = path.name == "forms.py"
-    found: list[str] = []
+    found: list[str] = _email_words(tree) if path.name.endswith("emails.py") else []
     staff_only = {
         id(inner)
         for function in ast.walk(tree)
@@ -92,6 +131,24 @@ def _modules() -> list[str]:
 def test_module_says_nothing_outside_the_catalogs(name):
     found = untranslated(ROOT / name)
     assert not found, f"{name}: {found}"
+
+
+def test_the_checker_sees_an_emails_words(tmp_path):
+    emails = tmp_path / "host_emails.py"
+    emails.write_text(
+        '"""Emails."""\n'
+        "from django.utils.translation import gettext\n"
+        "def send(name, link):\n"
+        '    """One."""\n'
+        "    keys = values_list('user__email', flat=True)\n"
+        "    subject = gettext('%(name)s has started') % {'name': name}\n"
+        "    text = gettext('Join here:') + f'\\n{link}'\n"
+        "    send_mail(subject=f'{name} has started', message='Join from this link')\n"
+    )
+    assert untranslated(emails) == [
+        "line 8: f'{name} has started'",
+        "line 8: 'Join from this link'",
+    ]
 
 
 def test_the_checker_sees_what_a_person_reads(tmp_path):

@@ -1,0 +1,86 @@
+"""Every tournament email is written in its reader's language (issue 24): an account's pick,
+whatever the language of the host who acts; an invitation to an address with no account, in
+the host's. The host's own words (a notice, a reason) are theirs, kept as written."""
+
+import pytest
+from django.utils import translation
+from tournament_play import make_user, tournament_with
+
+from accounts.selectors import display_name
+from games.preferences import remember_language
+from tournaments import host_emails, services
+from tournaments.models import Entrant
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+
+def reading(players, *languages):
+    """Each player (in order) picks a language; "" leaves the browser's (here, the site's)."""
+    for player, language in zip(players, languages, strict=True):
+        if language:
+            remember_language(user=player, language=language)
+
+
+def subjects(outbox, players) -> list[str]:
+    by_address = {message.to[0]: message.subject for message in outbox}
+    return [by_address[player.email] for player in players]
+
+
+def test_the_hosts_notice_is_headed_in_each_entrants_language(mailoutbox):
+    tournament, players = tournament_with(3)
+    reading(players, "es", "pt-br", "")
+    mailoutbox.clear()
+    with translation.override("en"):
+        services.send_notice(host=tournament.host, public_id=tournament.public_id, text="Mesa 4")
+    host = display_name(tournament.host)
+    assert subjects(mailoutbox, players) == [
+        f"Spring cup: un aviso de {host}",
+        f"Spring cup: um aviso de {host}",
+        f"Spring cup: a notice from {host}",
+    ]
+    assert {message.body for message in mailoutbox} == {"Mesa 4"}
+
+
+def test_the_start_is_told_to_each_confirmed_entrant_in_their_language(mailoutbox):
+    tournament, players = tournament_with(2)
+    reading(players, "pt-br", "es")
+    Entrant.objects.create(tournament=tournament, user=make_user("asked"))  # not confirmed
+    mailoutbox.clear()
+    host_emails.send_started(tournament_id=tournament.pk)
+    assert subjects(mailoutbox, players) == ["Spring cup começou", "Spring cup ha comenzado"]
+    assert "primeira partida" in mailoutbox[0].body
+    assert len(mailoutbox) == 2
+
+
+def test_a_replacement_tells_the_substitute_and_the_replaced_in_their_own_languages(mailoutbox):
+    tournament, players = tournament_with(2)
+    substitute = make_user("sub")
+    reading([substitute, players[0]], "es", "pt-br")
+    mailoutbox.clear()
+    with translation.override("en"):  # the host's console in English
+        services.replace_entrant(
+            host=tournament.host,
+            public_id=tournament.public_id,
+            entrant_id=tournament.entrants.get(user=players[0]).pk,
+            email=substitute.email,
+        )
+    assert subjects(mailoutbox, [substitute, players[0]]) == [
+        "Estás inscrito en Spring cup",
+        "Sua vaga em Spring cup",
+    ]
+
+
+def test_an_invitation_to_an_address_with_no_account_speaks_the_hosts_language(mailoutbox):
+    tournament, _ = tournament_with(0)
+    mailoutbox.clear()
+    with translation.override("es"):  # the host's console in Spanish
+        services.invite_by_email(
+            host=tournament.host,
+            public_id=tournament.public_id,
+            emails="newcomer@example.com",
+            site="https://dominoes.example",
+        )
+    (message,) = mailoutbox
+    assert message.subject == f"{display_name(tournament.host)} te invita a Spring cup"
+    assert "torneo de dominó" in message.body
+    assert "https://dominoes.example/tournaments/invitations/" in message.body
