@@ -27,6 +27,7 @@ from dominoes import client_address, limits
 from games import events, presence, selectors, services, snapshots
 from games.async_db import in_database
 from games.coach import selectors as coach_selectors
+from games.coach.words import hint_reason_words
 from games.engine import IllegalMove, NotYourTurn, move_from_json
 from games.language import language_of_scope
 from games.services import Player, StaleVersion, TableError
@@ -230,7 +231,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                         {
                             "type": "hint",
                             "move": suggestion.move.to_json(),
-                            "reason": suggestion.reason,
+                            "reason": hint_reason_words(suggestion.reason),
                         }
                     )
                 case "move" | "next_hand" | "undo":

@@ -1,5 +1,6 @@
-"""The coach's words, in the language of whoever reads the review: the grades, the moves and
-why the better move was better (the grader gives them as data: games.engine.bots.grading)."""
+"""The coach's words, in the language of whoever reads them: the grades, the moves and why the
+better move was better (the grader gives them as data: games.engine.bots.grading), and why a
+hint suggests its move (games.engine.bots.hints)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
+from games.engine.bots import HintReason, Why
 from games.words import joined
 
 GRADE_NAMES: dict[str, Any] = {
@@ -133,3 +135,60 @@ def reason_words(why: dict[str, Any], *, better: list[str], worse: list[str]) ->
                 why["pips"],
             ) % (words | {"pips": why["pips"]})
     return gettext("%(better)s did better over the deals you could have been facing.") % words
+
+
+def hint_reason_words(reason: HintReason) -> str:
+    """Why a hint suggests its move (games.engine.bots.hints), in a player's words."""
+    numbers = joined([str(n) for n in reason.numbers])
+    match reason.why:
+        case Why.MUST_OPEN:
+            return gettext("%(tile)s must open") % {"tile": reason.tile}
+        case Why.ONLY_PLAY:
+            return gettext("%(tile)s is the only play") % {"tile": reason.tile}
+        case Why.DRAW:
+            return gettext("nothing fits the open ends (%(ends)s): draw") % {"ends": numbers}
+        case Why.PASS:
+            return gettext("nothing fits the open ends (%(ends)s): pass") % {"ends": numbers}
+        case Why.BLOCKS:
+            return _blocking_words(reason, numbers)
+        case Why.LEAVES_OPEN:
+            return gettext("leaves %(ends)s open, which nobody else can still match") % {
+                "ends": numbers
+            }
+        case Why.SCORES:
+            return gettext("scores %(count)s at once: the ends add up to %(count)s") % {
+                "count": reason.amount
+            }
+        case Why.LEAVES_COUNT:
+            return gettext("leaves the next player no easy count")
+        case Why.KEEPS_CONTROL:
+            return gettext("keeps a tile of yours for the ends it leaves (%(ends)s)") % {
+                "ends": numbers
+            }
+        case Why.VARIETY:
+            return gettext("keeps your numbers varied, so you can answer more ends")
+        case Why.DOUBLE:
+            return gettext("gets the double %(tile)s out while it still fits") % {
+                "tile": reason.tile
+            }
+        case Why.OPENS_FOR_PARTNER:
+            return gettext("leaves numbers your partner can play")
+        case Why.SHEDS:
+            return ngettext(
+                "sheds %(pips)s pip: heavy tiles cost most if someone goes out",
+                "sheds %(pips)s pips: heavy tiles cost most if someone goes out",
+                reason.amount or 0,
+            ) % {"pips": reason.amount}
+    return gettext("gives the best result over the deals it simulated")
+
+
+def _blocking_words(reason: HintReason, numbers: str) -> str:
+    words = {"blocked": _numbers(list(reason.numbers)), "numbers": numbers}
+    if reason.rival is None:
+        if reason.drew:
+            return gettext("blocks %(blocked)s: your rival had to draw on %(numbers)s") % words
+        return gettext("blocks %(blocked)s: your rival passed on %(numbers)s") % words
+    words["seat"] = reason.rival + 1
+    if reason.drew:
+        return gettext("blocks %(blocked)s: seat %(seat)s had to draw on %(numbers)s") % words
+    return gettext("blocks %(blocked)s: seat %(seat)s passed on %(numbers)s") % words

@@ -7,7 +7,7 @@ from django.utils.translation import gettext
 
 from accounts.players import Player
 from games.engine import move_from_record, move_to_record
-from games.engine.bots import Hint, hint
+from games.engine.bots import Hint, HintReason, hint
 from games.models import Table
 from games.services._tables import match_of, seat_of, seed_of, unlocked_table
 from games.services.errors import TableError
@@ -31,11 +31,14 @@ def hint_for(*, public_id: str, player: Player) -> Hint:
     key = f"hint:{table.public_id}:{table.version}:{seat.index}"
     kept = cache.get(key)
     if kept is not None:
-        return Hint(move_from_record(kept["move"])[1], kept["reason"])
+        return Hint(move_from_record(kept["move"])[1], HintReason.from_json(kept["reason"]))
     match = match_of(table)
     if match.turn != seat.index:
         raise TableError(gettext("A hint is for your turn."))
     suggestion = hint(match.view_for(seat.index), seed=seed_of(table))
-    kept = {"move": move_to_record(seat.index, suggestion.move), "reason": suggestion.reason}
+    kept = {
+        "move": move_to_record(seat.index, suggestion.move),
+        "reason": suggestion.reason.to_json(),
+    }
     cache.set(key, kept, HINT_CACHE_SECONDS)
     return suggestion

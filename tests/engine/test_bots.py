@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from random_play import random_rules, seeds, states_of_random_match
 
 from games.engine import ALL_TILES, Deal, End, IllegalMove, Match, Play, Rules, Tile
-from games.engine.bots import Bot, Budget, Level, hint
+from games.engine.bots import Bot, Budget, HintReason, Level, Why, hint
 from games.engine.bots.arena import play_rotations
 from games.engine.bots.knowledge import NUMBER_TILES, Knowledge
 from games.engine.bots.sampling import Sampler
@@ -178,17 +178,21 @@ def test_hard_and_master_take_the_block_that_wins():
 def test_a_hint_names_its_reason():
     suggestion = hint(decisive_block().view_for(1))
     assert suggestion.move.tile == Tile(1, 1)
-    assert suggestion.reason == "blocks 1s and 3s: your rival passed on 1 and 3"
+    assert suggestion.reason == HintReason(Why.BLOCKS, numbers=(1, 3))
 
 
 @pytest.mark.parametrize(
     ("hands", "moves", "reason"),
     [
-        (["6-6 6-3 3-3 6-1 1-0 0-0 2-0", "5-5 5-4 4-4 4-2 2-2 5-2 4-1"], "", "6-6 must open"),
+        (
+            ["6-6 6-3 3-3 6-1 1-0 0-0 2-0", "5-5 5-4 4-4 4-2 2-2 5-2 4-1"],
+            "",
+            HintReason(Why.MUST_OPEN, tile="6-6"),
+        ),
         (
             ["6-6 6-3 3-3 6-1 1-0 0-0 2-0", "5-5 5-4 4-4 4-2 2-2 5-2 4-1"],
             "0 6-6",
-            "nothing fits the open ends (6): pass",
+            HintReason(Why.PASS, numbers=(6,)),
         ),
     ],
 )

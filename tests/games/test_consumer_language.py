@@ -8,9 +8,12 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.utils import translation
 from test_consumers import new_session, new_table, receive
 
 from dominoes.asgi import application
+from games import services
+from games.coach.words import hint_reason_words
 from games.language import language_for
 from games.preferences import remember_language
 
@@ -88,3 +91,25 @@ def test_the_account_s_language_comes_before_the_cookie_and_the_browser():
     assert language_for(user=None, cookie=None, accept_language="pt-PT,es;q=0.5") == "pt-br"
     assert language_for(user=None, cookie="xx", accept_language="de, es-AR;q=0.8") == "es"
     assert language_for(user=None, cookie=None, accept_language="") == settings.LANGUAGE_CODE
+
+
+@pytest.mark.asyncio
+async def test_a_hints_reason_comes_in_the_sockets_language():
+    session_key = await sync_to_async(new_session)()
+    table = await sync_to_async(new_table)(session_key)
+    communicator = connect(table.public_id, session_key, PORTUGUESE)
+    connected, _ = await communicator.connect()
+    assert connected
+    state = await receive(communicator)
+    while state["view"]["turn"] != state["view"]["seat"]:  # the computer may open
+        state = await receive(communicator)
+    await communicator.send_json_to({"type": "hint"})
+    said = await receive(communicator)
+    assert said["type"] == "hint"
+    player = services.Player(user_id=None, session_key=session_key)
+    suggestion = await sync_to_async(services.hint_for)(public_id=table.public_id, player=player)
+    with translation.override("pt-br"):
+        assert said["reason"] == hint_reason_words(suggestion.reason)
+    with translation.override("en"):
+        assert said["reason"] != hint_reason_words(suggestion.reason)
+    await communicator.disconnect()

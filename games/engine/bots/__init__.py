@@ -20,7 +20,7 @@ from ..moves import Move, decode
 from ..view import SeatView
 from . import policies
 from .grading import COACH_BUDGET, Grade, Graded, accuracy_of, grade_decision
-from .hints import Hint, hint
+from .hints import Hint, HintReason, Why, hint
 from .knowledge import Knowledge
 from .master import Budget, decide
 
@@ -72,7 +72,9 @@ __all__ = [
     "Grade",
     "Graded",
     "Hint",
+    "HintReason",
     "Level",
+    "Why",
     "accuracy_of",
     "grade_decision",
     "hint",

@@ -1,7 +1,8 @@
-"""Hints for a human seat: the master level's move, with the reason in words.
+"""Hints for a human seat: the master level's move, and why.
 
 The reason is the hard level's feature in which the suggested play stands out most from the
-other plays ("blocks 5s: your rival passed on 5").
+other plays (it blocks 5s: the rival passed on 5), given as data: the site words it in the
+reader's language (games.coach.words).
 
 >>> import random
 >>> from games.engine import Deal, Match, Rules
@@ -9,7 +10,7 @@ other plays ("blocks 5s: your rival passed on 5").
 >>> match = Match(rules)
 >>> match.start_hand(Deal.shuffled(rules, random.Random(4)))
 >>> suggestion = hint(match.view_for(match.turn))
->>> suggestion.move in match.legal_moves(), bool(suggestion.reason)
+>>> suggestion.move in match.legal_moves(), isinstance(suggestion.reason.why, Why)
 (True, True)
 """
 
@@ -17,6 +18,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, fields
+from enum import StrEnum
+from typing import Any
 
 from ..moves import DRAW, PASS, Move, decode
 from ..rules import Stuck
@@ -31,10 +34,68 @@ from .policies import Features, features
 HINT_BUDGET = Budget(seconds=0.2, max_deals=300)
 
 
+class Why(StrEnum):
+    """What a hint's reason says (the words are the site's, in the reader's language)."""
+
+    MUST_OPEN = "must_open"  # ``tile`` must open the hand
+    ONLY_PLAY = "only_play"  # ``tile`` is the only play
+    DRAW = "draw"  # nothing fits the open ends ``numbers``: draw
+    PASS = "pass"  # nothing fits the open ends ``numbers``: pass
+    BLOCKS = "blocks"  # the rival (``rival``) passed or drew (``drew``) on ``numbers``
+    LEAVES_OPEN = "leaves_open"  # leaves ``numbers`` open, which nobody else can still match
+    SCORES = "scores"  # scores ``amount`` at once
+    LEAVES_COUNT = "leaves_count"  # leaves the next player no easy count
+    KEEPS_CONTROL = "keeps_control"  # keeps a tile for the ends it leaves, ``numbers``
+    VARIETY = "variety"  # keeps the seat's numbers varied
+    DOUBLE = "double"  # gets the double ``tile`` out while it still fits
+    OPENS_FOR_PARTNER = "opens_for_partner"  # leaves numbers the partner can play
+    SHEDS = "sheds"  # sheds ``amount`` pips
+    SIMULATED = "simulated"  # the best result over the deals simulated
+
+
+@dataclass(frozen=True, slots=True)
+class HintReason:
+    """Why a hint suggests its move, as data.
+
+    >>> reason = HintReason(Why.BLOCKS, numbers=(1, 3))
+    >>> HintReason.from_json(reason.to_json()) == reason
+    True
+    """
+
+    why: Why
+    tile: str | None = None
+    numbers: tuple[int, ...] = ()
+    amount: int | None = None
+    #: BLOCKS: the blocked rival's seat when there are several rivals (None: the only one),
+    #: and whether the rules made them draw (else they passed).
+    rival: int | None = None
+    drew: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"why": self.why.value} | {
+            field.name: list(value) if isinstance(value, tuple) else value
+            for field in fields(self)
+            if field.name != "why"
+            and (value := getattr(self, field.name)) != field.default
+            and value != ()
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> HintReason:
+        return cls(
+            Why(data["why"]),
+            tile=data.get("tile"),
+            numbers=tuple(data.get("numbers", ())),
+            amount=data.get("amount"),
+            rival=data.get("rival"),
+            drew=data.get("drew", False),
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class Hint:
     move: Move
-    reason: str
+    reason: HintReason
 
 
 def hint(view: SeatView, *, seed: int = 0, budget: Budget = HINT_BUDGET) -> Hint:
@@ -42,25 +103,23 @@ def hint(view: SeatView, *, seed: int = 0, budget: Budget = HINT_BUDGET) -> Hint
     knowledge = Knowledge.from_view(view)
     opening = not view.history
     codes = knowledge.legal
-    if codes == [DRAW]:
-        return Hint(decode(DRAW, opening=False), f"nothing fits {_ends(knowledge)}: draw")
-    if codes == [PASS]:
-        return Hint(decode(PASS, opening=False), f"nothing fits {_ends(knowledge)}: pass")
+    if codes in ([DRAW], [PASS]):
+        why = Why.DRAW if codes == [DRAW] else Why.PASS
+        return Hint(decode(codes[0], opening=False), HintReason(why, numbers=_ends(knowledge)))
     if len(codes) == 1:
-        tile = ALL_TILES[codes[0] >> 2]
-        reason = f"{tile} must open" if opening else f"{tile} is the only play"
+        tile = str(ALL_TILES[codes[0] >> 2])
+        reason = HintReason(Why.MUST_OPEN if opening else Why.ONLY_PLAY, tile=tile)
         return Hint(decode(codes[0], opening=opening), reason)
     code = decide(knowledge, random.Random(seed), budget).code
     return Hint(decode(code, opening=opening), _reason(knowledge, code))
 
 
-def _ends(knowledge: Knowledge) -> str:
+def _ends(knowledge: Knowledge) -> tuple[int, ...]:
     public = knowledge.public
-    numbers = sorted({public.ends[slot] for slot in public.open_slots})
-    return "the open ends (" + ", ".join(str(n) for n in numbers) + ")"
+    return tuple(sorted({public.ends[slot] for slot in public.open_slots}))
 
 
-def _reason(knowledge: Knowledge, code: int) -> str:
+def _reason(knowledge: Knowledge, code: int) -> HintReason:
     readings = {c: features(knowledge, c) for c in knowledge.legal}
     chosen = readings[code]
     others = [f for c, f in readings.items() if c != code]
@@ -70,47 +129,45 @@ def _reason(knowledge: Knowledge, code: int) -> str:
         gap = getattr(chosen, field.name) - mean
         if gap > best_gap:
             best_name, best_gap = field.name, gap
-    return _words(knowledge, code, best_name)
+    return _why(knowledge, code, best_name)
 
 
-def _words(knowledge: Knowledge, code: int, feature: str) -> str:
+def _why(knowledge: Knowledge, code: int, feature: str) -> HintReason:
     tile = ALL_TILES[code >> 2]
     after = knowledge.public.copy()
     after.push(code)
-    numbers = sorted({after.ends[slot] for slot in after.open_slots})
+    numbers = tuple(sorted({after.ends[slot] for slot in after.open_slots}))
     match feature:
         case "blocks_rivals":
-            return _blocking_words(knowledge, numbers)
+            return _blocking(knowledge, numbers)
         case "scores_count":
-            return f"scores {after.count()} at once: the ends add up to {after.count()}"
+            return HintReason(Why.SCORES, amount=after.count())
         case "leaves_count":
-            return "leaves the next player no easy count"
+            return HintReason(Why.LEAVES_COUNT)
         case "keeps_control":
-            return f"keeps a tile of yours for the ends it leaves ({_list(numbers)})"
+            return HintReason(Why.KEEPS_CONTROL, numbers=numbers)
         case "variety":
-            return "keeps your numbers varied, so you can answer more ends"
+            return HintReason(Why.VARIETY)
         case "double":
-            return f"gets the double {tile} out while it still fits"
+            return HintReason(Why.DOUBLE, tile=str(tile))
         case "opens_for_partner":
-            return "leaves numbers your partner can play"
+            return HintReason(Why.OPENS_FOR_PARTNER)
         case "sheds":
-            return f"sheds {tile.pips} pips: heavy tiles cost most if someone goes out"
-    return "gives the best result over the deals it simulated"
+            return HintReason(Why.SHEDS, amount=tile.pips)
+    return HintReason(Why.SIMULATED)
 
 
-def _blocking_words(knowledge: Knowledge, numbers: list[int]) -> str:
+def _blocking(knowledge: Knowledge, numbers: tuple[int, ...]) -> HintReason:
     rules, seat = knowledge.rules, knowledge.seat
     for rival in range(rules.seats):
         if rules.side_of(rival) == rules.side_of(seat):
             continue
-        lacked = [n for n in numbers if knowledge.lacks(rival, n)]
+        lacked = tuple(n for n in numbers if knowledge.lacks(rival, n))
         if lacked and len(lacked) == len(numbers):
-            who = "your rival" if rules.seats == 2 else f"seat {rival + 1}"
-            stuck = "passed" if rules.stuck is Stuck.PASS else "had to draw"
-            blocked = " and ".join(f"{n}s" for n in lacked)
-            return f"blocks {blocked}: {who} {stuck} on {_list(lacked)}"
-    return f"leaves {_list(numbers)} open, which nobody else can still match"
-
-
-def _list(numbers: list[int]) -> str:
-    return " and ".join(str(n) for n in numbers)
+            return HintReason(
+                Why.BLOCKS,
+                numbers=lacked,
+                rival=None if rules.seats == 2 else rival,
+                drew=rules.stuck is not Stuck.PASS,
+            )
+    return HintReason(Why.LEAVES_OPEN, numbers=numbers)
