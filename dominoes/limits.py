@@ -42,6 +42,7 @@ import math
 import threading
 import time
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -352,3 +353,22 @@ class TooManyRequestsMiddleware:
         response = HttpResponse(page, status=429)
         response["Retry-After"] = str(exception.retry_after)
         return response
+
+
+class TokenBucket:
+    """A message budget that refills with time: enough for any person, not for a flood."""
+
+    def __init__(
+        self, burst: int, per_second: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.burst, self.per_second, self.clock = burst, per_second, clock
+        self.tokens, self.stamp = float(burst), clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.per_second)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -31,6 +30,7 @@ from games.coach.words import hint_reason_words
 from games.engine import IllegalMove, NotYourTurn, move_from_json
 from games.language import language_of_scope
 from games.services import Player, StaleVersion, TableError
+from games.words import illegal_move_words
 
 #: Frames larger than this are refused unread: no legitimate message comes close.
 MAX_FRAME = 2048
@@ -43,25 +43,6 @@ CLOSE_FORBIDDEN = 4403
 #: Too many sockets open for this person or address (dominoes.limits.OPEN_SOCKETS): the page
 #: says so and tries again later.
 CLOSE_TOO_MANY = 4429
-
-
-class TokenBucket:
-    """A message budget that refills with time: enough for any person, not for a flood."""
-
-    def __init__(
-        self, burst: int, per_second: float, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self.burst, self.per_second, self.clock = burst, per_second, clock
-        self.tokens, self.stamp = float(burst), clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.per_second)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
 
 
 def player_of(scope: dict[str, Any]) -> Player:
@@ -106,7 +87,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._send({"type": "error", "message": message, "version": -1})
             await self.close(code=CLOSE_TOO_MANY)
             return
-        self.bucket = TokenBucket(RATE_BURST, RATE_PER_SECOND)
+        self.bucket = limits.TokenBucket(RATE_BURST, RATE_PER_SECOND)
         self.slowed_down = False  # told "slow down" since the budget last had room
         self.sent_version = -1
         try:
@@ -282,7 +263,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._error(str(error))
         except NotYourTurn:
             await self._error(gettext("It is not your turn."))
-        except (IllegalMove, TableError) as error:
+        except IllegalMove as error:
+            await self._error(illegal_move_words(error))
+        except TableError as error:
             await self._error(_sentence(str(error)))
 
     async def _act(self, kind: str, message: dict[str, Any]) -> None:
@@ -299,7 +282,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             try:
                 move = move_from_json(data)
             except IllegalMove as error:
-                await self._error(_sentence(str(error)))
+                await self._error(illegal_move_words(error))
                 return
             await services.aplay(move=move, **common)
         elif kind == "next_hand":

@@ -128,17 +128,6 @@ class Table(models.Model):
     def __str__(self) -> str:
         return f"{self.get_kind_display()} table {self.public_id}"
 
-    @property
-    def forfeit_reason(self) -> str | None:
-        """Why the seat of ``forfeited_by`` lost the match, when it did: "time" on the
-        tournament clock (the only one that forfeits at the deadline), else "left" (gone past
-        the rejoin grace at a rated table, which a tournament table never hands over). Said
-        by the server, not guessed by a page from the seat's presence, which changes when the
-        person comes back to the finished table."""
-        if self.forfeited_by is None:
-            return None
-        return "time" if self.forfeit_at_deadline else "left"
-
     def waiting_arrivals(self) -> list[dict[str, Any]]:
         """The friends of ``arrivals`` the next deal seats (the others already play)."""
         return [arrival for arrival in self.arrivals if not arrival.get("seated")]

@@ -68,7 +68,7 @@ class TableSnapshot:
     turn_seconds: int | None
     grace_seconds: int
     forfeited_by: int | None
-    forfeit_reason: str | None  # games.models.Table.forfeit_reason
+    forfeit_reason: str | None  # forfeit_reason_of
     rematch_votes: tuple[int, ...]
     rematch_public_id: str | None
     show_hints: bool
@@ -112,7 +112,7 @@ class TableSnapshot:
             turn_seconds=table.turn_seconds,
             grace_seconds=table.grace_seconds,
             forfeited_by=table.forfeited_by,
-            forfeit_reason=table.forfeit_reason,
+            forfeit_reason=forfeit_reason_of(table),
             rematch_votes=tuple(table.rematch_votes),
             rematch_public_id=table.rematch.public_id if table.rematch_id else None,
             show_hints=table.show_hints,
@@ -150,6 +150,16 @@ class TableSnapshot:
                 match, self.hand_seed, match_over=finished, withheld=self.deals_private
             ),
         )
+
+
+def forfeit_reason_of(table: Table) -> str | None:
+    """Why the seat of ``forfeited_by`` lost the match, when it did: "time" on the tournament
+    clock (the only one that forfeits at the deadline), else "left" (gone past the rejoin grace
+    at a rated table, which a tournament table never hands over). Said by the server, not
+    guessed by a page from the seat's presence, which changes when the person comes back."""
+    if table.forfeited_by is None:
+        return None
+    return "time" if table.forfeit_at_deadline else "left"
 
 
 def played_for_of(table: Table, match: Match) -> tuple[int, ...]:

@@ -14,6 +14,8 @@ from games.engine import (
     TARGET_RANGE,
     USUAL_RULES,
     BestOf,
+    Illegal,
+    IllegalMove,
     Preset,
     Rules,
     SingleRound,
@@ -297,3 +299,67 @@ def rules_problem(preset: Preset, seats: int, options: dict[str, object]) -> str
             "sides": TWO_SIDES
         }
     return ""
+
+
+#: The ends of the line as a sentence names them ("does not fit the left end").
+END_NAMES: dict[str, Any] = {
+    "left": pgettext_lazy("an end of the line", "the left end"),
+    "right": pgettext_lazy("an end of the line", "the right end"),
+    "up": pgettext_lazy("an end of the line", "the top end"),
+    "down": pgettext_lazy("an end of the line", "the bottom end"),
+}
+
+
+def illegal_move_words(error: IllegalMove) -> str:
+    """Why the player's move was refused (the engine's :class:`~games.engine.Illegal`), as a
+    sentence in their language; a move not even written as one gets the form a move takes."""
+    details = dict(error.details)
+    if "end" in details:
+        details["end"] = END_NAMES[details["end"]]
+    match error.why:
+        case Illegal.MATCH_OVER:
+            return gettext("The match is over.")
+        case Illegal.HAND_OVER:
+            return gettext("The hand is over.")
+        case Illegal.HAND_NOT_OVER:
+            return gettext("The hand is still being played.")
+        case Illegal.NOT_DEALT:
+            return gettext("No hand has been dealt yet.")
+        case Illegal.OPENING_NAMES_NO_END:
+            return gettext("The opening tile goes in the middle: it names no end.")
+        case Illegal.PLAY_NAMES_AN_END:
+            return gettext("Say which end to play the tile on.")
+        case Illegal.NOT_IN_HAND:
+            return gettext("%(tile)s is not in your hand.") % details
+        case Illegal.OPENS_WITH:
+            return gettext("The first hand opens with %(tile)s.") % details
+        case Illegal.NO_SUCH_END:
+            return gettext("There is no such end yet: %(end)s.") % details
+        case Illegal.DOES_NOT_FIT:
+            return gettext("%(tile)s does not fit %(end)s (%(value)s).") % details
+        case Illegal.NOT_ON_THAT_END:
+            return gettext("%(tile)s cannot be played on %(end)s now.") % details
+        case Illegal.OPENER_PLAYS:
+            return gettext("You open the hand: play a tile.")
+        case Illegal.HOLDS_A_FIT if details["move"] == "draw":
+            return gettext("You hold a tile that fits (%(tile)s), so you cannot draw.") % details
+        case Illegal.HOLDS_A_FIT:
+            return gettext("You hold a tile that fits (%(tile)s), so you cannot pass.") % details
+        case Illegal.NO_DRAWING:
+            return gettext("Nobody draws in this game: when you cannot play, you pass.")
+        case Illegal.ONE_DRAW:
+            return gettext("One draw a turn: play the tile you drew, or pass.")
+        case Illegal.RESERVE_LEFT:
+            return (
+                ngettext(
+                    "You cannot draw: only the %(count)s reserved tile is left.",
+                    "You cannot draw: only the %(count)s reserved tiles are left.",
+                    details["count"],
+                )
+                % details
+            )
+        case Illegal.BONEYARD_EMPTY:
+            return gettext("You cannot draw: the boneyard is empty.")
+        case Illegal.DRAW_FIRST:
+            return gettext("You can still draw, so draw before you pass.")
+    return gettext("A move is an object: play and end, draw, or pass.")

@@ -12,6 +12,7 @@ Code outside the engine imports from here, or from the one public submodule
 from .deal import Deal, new_seed
 from .errors import (
     DominoesError,
+    Illegal,
     IllegalMove,
     InvalidDeal,
     InvalidRecord,
@@ -78,6 +79,7 @@ __all__ = [
     "Entry",
     "FirstOpener",
     "HandReport",
+    "Illegal",
     "IllegalMove",
     "NotYourTurn",
     "InvalidDeal",

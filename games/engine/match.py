@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .deal import Deal
-from .errors import IllegalMove, NotYourTurn
+from .errors import Illegal, IllegalMove, NotYourTurn
 from .hand import RESULT_NAMES, HandState
 from .moves import Draw, Move, Pass, Play, decode, encode
 from .rules import BestOf, Rules, SingleRound, Target
@@ -83,9 +83,9 @@ class Match:
     def start_hand(self, deal: Deal) -> None:
         """Deal the next hand. Its opener follows the rules; the first hand's tile too."""
         if self.finished:
-            raise IllegalMove("the match is over")
+            raise IllegalMove("the match is over", Illegal.MATCH_OVER)
         if not self.needs_deal:
-            raise IllegalMove("the current hand is not over")
+            raise IllegalMove("the current hand is not over", Illegal.HAND_NOT_OVER)
         if deal.seats != self.rules.seats or deal.tiles_each != self.rules.tiles_each:
             raise IllegalMove("the deal was made for other rules")
         if self._hand is None:
@@ -119,12 +119,14 @@ class Match:
         opening = hand.ends[0] < 0
         if isinstance(move, Play):
             if opening and move.end is not None:
-                raise IllegalMove("the opening play names no end")
+                raise IllegalMove("the opening play names no end", Illegal.OPENING_NAMES_NO_END)
             if not opening and move.end is None:
-                raise IllegalMove("a play after the opening names its end")
+                raise IllegalMove(
+                    "a play after the opening names its end", Illegal.PLAY_NAMES_AN_END
+                )
         code = encode(move)
         if code not in hand.legal_codes():
-            raise IllegalMove(_why_illegal(hand, seat, move))
+            raise _illegal(hand, seat, move)
         self.push(code)
 
     def push(self, code: int) -> None:
@@ -145,11 +147,11 @@ class Match:
 
     def _hand_in_play(self) -> HandState:
         if self.finished:
-            raise IllegalMove("the match is over")
+            raise IllegalMove("the match is over", Illegal.MATCH_OVER)
         if self._hand is None:
-            raise IllegalMove("no hand has been dealt")
+            raise IllegalMove("no hand has been dealt", Illegal.NOT_DEALT)
         if self._hand.result:
-            raise IllegalMove("the hand is over")
+            raise IllegalMove("the hand is over", Illegal.HAND_OVER)
         return self._hand
 
     # --- results ----------------------------------------------------------------------------
@@ -217,36 +219,67 @@ class Match:
         return twin
 
 
-def _why_illegal(hand: HandState, seat: int, move: Move) -> str:
-    """Words for a move that is not among the legal codes (called only on that path)."""
+def _illegal(hand: HandState, seat: int, move: Move) -> IllegalMove:
+    """Why a move that is not among the legal codes is illegal (called only on that path)."""
     holding = hand.hands[seat]
     plays = hand.playable_codes()
     match move:
         case Play(tile=tile, end=end):
             if not holding & BIT[tile.index]:
-                return f"{tile} is not in seat {seat}'s hand"
+                return IllegalMove(
+                    f"{tile} is not in seat {seat}'s hand", Illegal.NOT_IN_HAND, tile=str(tile)
+                )
             if end is None:
-                return f"the first hand opens with {ALL_TILES[hand.required]}"
+                required = str(ALL_TILES[hand.required])
+                return IllegalMove(
+                    f"the first hand opens with {required}", Illegal.OPENS_WITH, tile=required
+                )
             value = hand.ends[end.slot]
             if value < 0:
-                return f"there is no {end} end yet"
+                return IllegalMove(f"there is no {end} end yet", Illegal.NO_SUCH_END, end=end.value)
             if not SUIT[value] & BIT[tile.index]:
-                return f"{tile} does not fit the {end} end ({value})"
-            return f"{tile} cannot be played on the {end} end now"
+                return IllegalMove(
+                    f"{tile} does not fit the {end} end ({value})",
+                    Illegal.DOES_NOT_FIT,
+                    tile=str(tile),
+                    end=end.value,
+                    value=value,
+                )
+            return IllegalMove(
+                f"{tile} cannot be played on the {end} end now",
+                Illegal.NOT_ON_THAT_END,
+                tile=str(tile),
+                end=end.value,
+            )
         case Draw() | Pass() if hand.ends[0] < 0:
-            return "the opener must play a tile"
+            return IllegalMove("the opener must play a tile", Illegal.OPENER_PLAYS)
         case Draw() | Pass() if plays:
-            fitting = ALL_TILES[plays[0] >> 2]
+            fitting = str(ALL_TILES[plays[0] >> 2])
             word = "draw" if isinstance(move, Draw) else "pass"
-            return f"seat {seat} holds a tile that fits ({fitting}), so it cannot {word}"
+            return IllegalMove(
+                f"seat {seat} holds a tile that fits ({fitting}), so it cannot {word}",
+                Illegal.HOLDS_A_FIT,
+                tile=fitting,
+                move=word,
+            )
         case Draw():
             if not hand.stuck_draws:
-                return "nobody draws in this game: a stuck seat passes"
+                return IllegalMove(
+                    "nobody draws in this game: a stuck seat passes", Illegal.NO_DRAWING
+                )
             if hand.single_draw and hand.drew:
-                return "single draw: one draw a turn, then play the tile or pass"
+                return IllegalMove(
+                    "single draw: one draw a turn, then play the tile or pass", Illegal.ONE_DRAW
+                )
             if hand.reserve:
-                return f"no draw is possible: only the {hand.reserve} reserved tiles are left"
-            return "no draw is possible: the boneyard is empty"
+                return IllegalMove(
+                    f"no draw is possible: only the {hand.reserve} reserved tiles are left",
+                    Illegal.RESERVE_LEFT,
+                    count=hand.reserve,
+                )
+            return IllegalMove("no draw is possible: the boneyard is empty", Illegal.BONEYARD_EMPTY)
         case Pass():
-            return "a draw is possible, so the seat must draw before passing"
-    return f"{move} is not a legal move"
+            return IllegalMove(
+                "a draw is possible, so the seat must draw before passing", Illegal.DRAW_FIRST
+            )
+    return IllegalMove(f"{move} is not a legal move")

@@ -21,7 +21,7 @@ from accounts.selectors import display_name as account_name
 from accounts.selectors import guest_name
 from games import events, jobs, signals, snapshots, writes
 from games.coach import service as coach
-from games.engine import Deal, IllegalMove, Match, Move, Rules, export, load
+from games.engine import Deal, Illegal, IllegalMove, Match, Move, Rules, export, load
 from games.engine.bots import Level
 from games.models import LogEntry, Seat, Table
 from games.services.decision import Outcome, Running, decide, turn_in
@@ -181,8 +181,9 @@ def next_deal(match: Match, version: int, seed: str | None = None) -> writes.Ent
     """Deal the next hand, if the last one is over: its log entry, making ``version``. From a
     fresh secure seed, or ``seed`` (a duplicate's second leg replays the first's)."""
     if not match.needs_deal:
-        over = "the match is over" if match.finished else "the hand is still being played"
-        raise IllegalMove(over)
+        if match.finished:
+            raise IllegalMove("the match is over", Illegal.MATCH_OVER)
+        raise IllegalMove("the hand is still being played", Illegal.HAND_NOT_OVER)
     if seed is None:
         deal, seed = Deal.secure(match.rules)
     else:

@@ -14,6 +14,7 @@ from test_consumers import new_session, new_table, receive
 from dominoes.asgi import application
 from games import services
 from games.coach.words import hint_reason_words
+from games.engine import ALL_TILES
 from games.language import language_for
 from games.preferences import remember_language
 
@@ -112,4 +113,17 @@ async def test_a_hints_reason_comes_in_the_sockets_language():
         assert said["reason"] == hint_reason_words(suggestion.reason)
     with translation.override("en"):
         assert said["reason"] != hint_reason_words(suggestion.reason)
+    await communicator.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_refused_move_is_said_in_the_sockets_language():
+    communicator, state = await opened(SPANISH)
+    while state["view"]["turn"] != state["view"]["seat"]:  # the computer may open
+        state = await receive(communicator)
+    tile = next(str(t) for t in ALL_TILES if str(t) not in state["view"]["hand"])
+    move = {"play": tile} if not state["view"]["history"] else {"play": tile, "end": "left"}
+    await communicator.send_json_to({"type": "move", "version": state["version"], "move": move})
+    error = await receive(communicator)
+    assert error == {"type": "error", "message": f"La {tile} no está en tu mano.", **error}
     await communicator.disconnect()

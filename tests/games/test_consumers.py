@@ -15,6 +15,7 @@ from games import services
 from games.consumers import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, RATE_PER_SECOND
 from games.engine import IllegalMove, Rules, load, move_from_record
 from games.models import Table
+from games.words import illegal_move_words
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -154,13 +155,15 @@ async def test_bad_input_gets_a_clear_error_and_changes_nothing(seated, frame):
 
 
 async def test_a_move_naming_a_seat_is_refused_not_played_for_the_socket_seat(seated):
-    # The socket's seat is the one that moves; a move's JSON form has no seat to name.
+    # The socket's seat is the one that moves; a move's JSON form has no seat to name: the
+    # answer says the form a move takes.
     table, communicator, state = seated
     before = await record_of(table)
     move = {**state["view"]["legal"][0], "seat": 1}
     await communicator.send_json_to({"type": "move", "version": state["version"], "move": move})
     error = await receive(communicator)
-    assert error["type"] == "error" and error["message"] == "A move has no 'seat'."
+    assert error["type"] == "error"
+    assert error["message"] == "A move is an object: play and end, draw, or pass."
     assert await record_of(table) == before
 
 
@@ -180,10 +183,10 @@ async def test_an_illegal_move_is_refused_with_the_engines_reason(seated):
     error = await receive(communicator)
     with pytest.raises(IllegalMove) as engine_says:
         load(before).apply(0, move_from_record({**wrong, "seat": 0})[1])
-    reason = str(engine_says.value)
+    assert engine_says.value.why is not None
     assert error == {
         "type": "error",
-        "message": reason[0].upper() + reason[1:] + ".",
+        "message": illegal_move_words(engine_says.value),
         "version": state["version"],
     }
     assert await record_of(table) == before
