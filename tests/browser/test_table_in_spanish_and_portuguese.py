@@ -27,7 +27,8 @@ READ_JS = """() => {
       for (const name of ["aria-label", "title"])
         if (el.hasAttribute(name)) parts.push(el.getAttribute(name));
   }
-  const names = window.dominoesTable.state.table.seats.map((seat) => seat.name);
+  // People's names; a computer's is the site's words ("Computer (easy)" kept by the server).
+  const names = window.dominoesTable.state.table.seats.filter((s) => !s.bot).map((s) => s.name);
   return { text: parts.join("\\n"), names };
 }"""
 
@@ -35,7 +36,7 @@ READ_JS = """() => {
 def english_on_table(table: Table, english: set[str]) -> set[str]:
     read = table.page.evaluate(READ_JS)
     text = read["text"]
-    for name in read["names"]:  # a computer's seat is named "Computer (easy)"
+    for name in read["names"]:
         text = text.replace(name, " ")
     return _words(text) & english
 
@@ -53,6 +54,8 @@ def test_a_whole_hand_against_the_computer_speaks_the_language(server, browser, 
     page.set_default_timeout(10_000)
     table = start_match(page, server, preset=preset, level="easy", target=500)
     assert page.locator("html").get_attribute("lang") == language
+    computer = {"es": "Computadora", "pt-br": "Computador"}[language]
+    assert page.locator("#seats .seat-name").all_inner_texts()[1].startswith(computer + " (")
     seen: dict[str, set[str]] = {}
     actions: list[str] = []
     for _ in range(MAX_ACTIONS):

@@ -39,9 +39,15 @@ export const words = {
     const seats = this.state.table.seats;
     const seat = seats.find((s) => s.index === index);
     const number = index + 1;
-    const name = seat ? seat.name : fill(gettext("Seat %(number)s"), { number });
-    const twins = seats.filter((s) => s.name === name).length > 1;
+    const name = seat ? this.seatName(seat) : fill(gettext("Seat %(number)s"), { number });
+    const twins = seats.filter((s) => this.seatName(s) === name).length > 1;
     return twins ? fill(gettext("%(name)s, seat %(number)s"), { name, number }) : name;
+  },
+
+  // A seat's name: a computer's in the reader's words (the server keeps "Computer (easy)").
+  seatName(seat) {
+    if (!seat.bot || seat.name !== `Computer (${seat.bot})`) return seat.name;
+    return fill(gettext("Computer (%(level)s)"), { level: this.levelWord(seat.bot) });
   },
 
   // "You" for this player (a label: a partnership's row of the end panel), the seat's name
