@@ -1,6 +1,7 @@
 """Reads about players that other apps show."""
 
 import hashlib
+import re
 
 from django.contrib.auth.models import AbstractBaseUser
 
@@ -10,6 +11,11 @@ def display_name(user: AbstractBaseUser) -> str:
     chose (``first_name``), else "Player <id>". Never anything from the email: these names
     are public (profiles, leaderboards, tournament pages)."""
     return user.first_name or f"Player {user.pk}"
+
+
+#: The name :func:`guest_name` gives, kept in English like every stored name; the pages say it
+#: in the reader's words (games.words.seat_name_words, static/js/table/words.js).
+GUEST_NAME = re.compile(r"Guest (\d{4})")
 
 
 def guest_name(token: str) -> str:

@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 from games.engine import Rules, load
 from games.models import Seat, Table
 from games.services import Player
-from games.words import PRESET_NAMES, computer_name, joined
+from games.words import PRESET_NAMES, joined, seat_name_words
 
 #: Tables not changed for this long are no longer "in progress" on these lists.
 RECENT = timedelta(days=7)
@@ -53,8 +53,7 @@ def games_in_progress(player: Player) -> list[GameInProgress]:
 
 
 def _name(seat: Seat) -> str:
-    """The seat's name as the table shows it, a computer's in the reader's language."""
-    return computer_name(seat.bot_level) if seat.is_bot else seat.name
+    return seat_name_words(name=seat.name, bot_level=seat.bot_level)
 
 
 def _in_progress(table: Table, mine: Seat) -> GameInProgress:

@@ -24,7 +24,7 @@ from games.models import MatchResult, Rating, Seat, Table
 from games.records.charts import DayResults
 from games.records.families import FAMILY_LABELS, Family
 from games.services import NotYourSeat, Player, TableError, TableNotFound, seeds_of_table
-from games.words import PRESET_NAMES, computer_name
+from games.words import PRESET_NAMES, computer_name, seat_name_words
 
 HISTORY_PAGE_SIZE = 20
 LEADERBOARD_SIZE = 100
@@ -146,11 +146,11 @@ class HistoryRow:
 
 
 def seat_name(seat: Seat) -> str:
-    """A seat's shown name: the player's display name when signed in, a computer's in the
-    reader's language, else the table's name."""
+    """A seat's shown name: the player's display name when signed in, else the table's in the
+    reader's words (games.words.seat_name_words)."""
     if seat.user is not None:
         return display_name(seat.user)
-    return computer_name(seat.bot_level) if seat.is_bot else seat.name
+    return seat_name_words(name=seat.name, bot_level=seat.bot_level)
 
 
 def history_of(user: AbstractBaseUser, page_number: Any) -> tuple[Page, list[HistoryRow]]:

@@ -3,6 +3,8 @@ scripts write (the status line, the live region, the seats, the hand's and the b
 read aloud, the main button, the end of the hand and the next deal) holds no English word of the
 site's own text, the players' names and the tiles aside. Screenshots go to artifacts/i18n/."""
 
+import re
+
 import pytest
 from table_driver import Stuck, Table, start_match
 from test_pages_in_spanish_and_portuguese import HEADERS, SHOTS, _words, english_words
@@ -54,8 +56,12 @@ def test_a_whole_hand_against_the_computer_speaks_the_language(server, browser, 
     page.set_default_timeout(10_000)
     table = start_match(page, server, preset=preset, level="easy", target=500)
     assert page.locator("html").get_attribute("lang") == language
-    computer = {"es": "Computadora", "pt-br": "Computador"}[language]
-    assert page.locator("#seats .seat-name").all_inner_texts()[1].startswith(computer + " (")
+    # The site's names in the language: the computer's, and the guest's who gave none.
+    guest, computer = {"es": ("Invitado", "Computadora"), "pt-br": ("Convidado", "Computador")}[
+        language
+    ]
+    me, other = page.locator("#seats .seat-name").all_inner_texts()
+    assert re.fullmatch(guest + r" \d{4}", me) and other.startswith(computer + " ("), (me, other)
     seen: dict[str, set[str]] = {}
     actions: list[str] = []
     for _ in range(MAX_ACTIONS):

@@ -44,10 +44,15 @@ export const words = {
     return twins ? fill(gettext("%(name)s, seat %(number)s"), { name, number }) : name;
   },
 
-  // A seat's name: a computer's in the reader's words (the server keeps "Computer (easy)").
+  // A seat's name in the reader's words where the server keeps the site's English: a
+  // computer's ("Computer (easy)") and a guest's who gave none ("Guest 4821", as
+  // accounts.selectors.guest_name makes it).
   seatName(seat) {
-    if (!seat.bot || seat.name !== `Computer (${seat.bot})`) return seat.name;
-    return fill(gettext("Computer (%(level)s)"), { level: this.levelWord(seat.bot) });
+    if (seat.bot && seat.name === `Computer (${seat.bot})`) {
+      return fill(gettext("Computer (%(level)s)"), { level: this.levelWord(seat.bot) });
+    }
+    const guest = !seat.bot && /^Guest (\d{4})$/.exec(seat.name);
+    return guest ? fill(gettext("Guest %(number)s"), { number: guest[1] }) : seat.name;
   },
 
   // "You" for this player (a label: a partnership's row of the end panel), the seat's name
