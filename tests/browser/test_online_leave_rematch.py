@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from test_online_play import new_page
 
 from games import services
-from games.models import Table
+from games.models import Seat, Table
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -68,6 +68,16 @@ def test_a_forfeit_ends_the_match_and_a_rematch_needs_both(browser, server):
         for page in (host, friend):
             expect(page.locator("#match-end")).to_be_visible()
             expect(page.locator("#match-end-text")).to_contain_text("ran out of time")
+        # One who has left would never agree: no Rematch is offered while they are gone.
+        seat = Seat.objects.get(table__public_id=public_id, index=1)
+        bob = services.Player(user_id=seat.user_id, session_key=seat.guest)
+        services.leave_table(public_id=public_id, player=bob)
+        expect(host.get_by_role("button", name="Rematch")).to_be_hidden()
+        expect(host.locator("#rematch-status")).to_have_text(
+            "Bob has left the table: start a new match instead."
+        )
+        services.come_back(public_id=public_id, player=bob)
+        expect(host.locator("#rematch-status")).to_be_hidden()
         host.get_by_role("button", name="Rematch").click()
         expect(friend.locator("#rematch-status")).to_contain_text("1 of 2 players ready")
         friend.get_by_role("button", name="Rematch").click()

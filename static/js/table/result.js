@@ -254,14 +254,21 @@ export const result = {
     const rematch = table.rematch || { votes: [], table: null };
     const people = table.seats.filter((seat) => !seat.bot).map((seat) => seat.index);
     const asked = rematch.votes.includes(this.me);
-    $("rematch").hidden = !online || Boolean(rematch.table);
+    // Another person has left: their vote would never come (the server refuses the rematch).
+    const gone = table.seats.find((seat) => !seat.bot && seat.away && seat.index !== this.me);
+    $("rematch").hidden = !online || Boolean(rematch.table) || Boolean(gone);
     $("rematch").disabled = asked;
     const link = $("rematch-link");
     link.hidden = !rematch.table || tournament;
     if (rematch.table) link.href = `/tables/${rematch.table}/`;
     const status = $("rematch-status");
-    status.hidden = !online || (!rematch.votes.length && !rematch.table);
+    status.hidden = !online || (!rematch.votes.length && !rematch.table && !gone);
     const values = { ready: rematch.votes.length, count: people.length };
+    if (gone && !rematch.table) {
+      const name = this.seatLabel(gone.index);
+      status.textContent = fill(gettext("%(name)s has left the table: start a new match instead."), { name });
+      return;
+    }
     status.textContent = rematch.table
       ? gettext("Everyone agreed: the rematch is dealt.")
       : fill(
