@@ -2,6 +2,8 @@
 guest keeps the pick in Django's language cookie, an account in its preferences, and it
 survives sign-in (games.language)."""
 
+import gzip
+
 import pytest
 from accounts_support import PASSWORD, verified_user
 from django.conf import settings
@@ -73,6 +75,17 @@ def test_the_scripts_catalog_speaks_the_language(client):
     assert response.status_code == 200
     assert "Notificaciones" in response.content.decode()
     assert "max-age=3600" in response["Cache-Control"]
+
+
+def test_the_scripts_catalog_is_sent_compressed(client):
+    asked = {"accept-language": "pt-br", "accept-encoding": "gzip, br"}
+    response = client.get("/i18n/catalog.js?language=pt-br", headers=asked)
+    assert response["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in response["Vary"]
+    plain = client.get("/i18n/catalog.js?language=pt-br", headers={"accept-language": "pt-br"})
+    assert "Content-Encoding" not in plain
+    assert gzip.decompress(response.content) == plain.content
+    assert len(response.content) < len(plain.content) / 3
 
 
 def test_plurals_come_from_the_catalog(client, monkeypatch):
