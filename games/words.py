@@ -321,56 +321,48 @@ END_NAMES: dict[str, Any] = {
 }
 
 
+#: Why a move was refused (games.engine.Illegal), from the player's side; the details the
+#: error carries fill them in.
+ILLEGAL_WORDS: dict[Illegal, Any] = {
+    Illegal.MATCH_OVER: gettext_lazy("The match is over."),
+    Illegal.HAND_OVER: gettext_lazy("The hand is over."),
+    Illegal.HAND_NOT_OVER: gettext_lazy("The hand is still being played."),
+    Illegal.NOT_DEALT: gettext_lazy("No hand has been dealt yet."),
+    Illegal.OPENING_NAMES_NO_END: gettext_lazy(
+        "The opening tile goes in the middle: it names no end."
+    ),
+    Illegal.PLAY_NAMES_AN_END: gettext_lazy("Say which end to play the tile on."),
+    Illegal.NOT_IN_HAND: gettext_lazy("%(tile)s is not in your hand."),
+    Illegal.OPENS_WITH: gettext_lazy("The first hand opens with %(tile)s."),
+    Illegal.NO_SUCH_END: gettext_lazy("There is no such end yet: %(end)s."),
+    Illegal.DOES_NOT_FIT: gettext_lazy("%(tile)s does not fit %(end)s (%(value)s)."),
+    Illegal.NOT_ON_THAT_END: gettext_lazy("%(tile)s cannot be played on %(end)s now."),
+    Illegal.OPENER_PLAYS: gettext_lazy("You open the hand: play a tile."),
+    Illegal.HOLDS_A_FIT: gettext_lazy("You hold a tile that fits (%(tile)s), so you cannot draw."),
+    Illegal.NO_DRAWING: gettext_lazy("Nobody draws in this game: when you cannot play, you pass."),
+    Illegal.ONE_DRAW: gettext_lazy("One draw a turn: play the tile you drew, or pass."),
+    Illegal.BONEYARD_EMPTY: gettext_lazy("You cannot draw: the boneyard is empty."),
+    Illegal.DRAW_FIRST: gettext_lazy("You can still draw, so draw before you pass."),
+}
+
+
 def illegal_move_words(error: IllegalMove) -> str:
     """Why the player's move was refused (the engine's :class:`~games.engine.Illegal`), as a
     sentence in their language; a move not even written as one gets the form a move takes."""
     details = dict(error.details)
     if "end" in details:
         details["end"] = END_NAMES[details["end"]]
-    match error.why:
-        case Illegal.MATCH_OVER:
-            return gettext("The match is over.")
-        case Illegal.HAND_OVER:
-            return gettext("The hand is over.")
-        case Illegal.HAND_NOT_OVER:
-            return gettext("The hand is still being played.")
-        case Illegal.NOT_DEALT:
-            return gettext("No hand has been dealt yet.")
-        case Illegal.OPENING_NAMES_NO_END:
-            return gettext("The opening tile goes in the middle: it names no end.")
-        case Illegal.PLAY_NAMES_AN_END:
-            return gettext("Say which end to play the tile on.")
-        case Illegal.NOT_IN_HAND:
-            return gettext("%(tile)s is not in your hand.") % details
-        case Illegal.OPENS_WITH:
-            return gettext("The first hand opens with %(tile)s.") % details
-        case Illegal.NO_SUCH_END:
-            return gettext("There is no such end yet: %(end)s.") % details
-        case Illegal.DOES_NOT_FIT:
-            return gettext("%(tile)s does not fit %(end)s (%(value)s).") % details
-        case Illegal.NOT_ON_THAT_END:
-            return gettext("%(tile)s cannot be played on %(end)s now.") % details
-        case Illegal.OPENER_PLAYS:
-            return gettext("You open the hand: play a tile.")
-        case Illegal.HOLDS_A_FIT if details["move"] == "draw":
-            return gettext("You hold a tile that fits (%(tile)s), so you cannot draw.") % details
-        case Illegal.HOLDS_A_FIT:
-            return gettext("You hold a tile that fits (%(tile)s), so you cannot pass.") % details
-        case Illegal.NO_DRAWING:
-            return gettext("Nobody draws in this game: when you cannot play, you pass.")
-        case Illegal.ONE_DRAW:
-            return gettext("One draw a turn: play the tile you drew, or pass.")
-        case Illegal.RESERVE_LEFT:
-            return (
-                ngettext(
-                    "You cannot draw: only the %(count)s reserved tile is left.",
-                    "You cannot draw: only the %(count)s reserved tiles are left.",
-                    details["count"],
-                )
-                % details
+    if error.why is Illegal.RESERVE_LEFT:
+        return (
+            ngettext(
+                "You cannot draw: only the %(count)s reserved tile is left.",
+                "You cannot draw: only the %(count)s reserved tiles are left.",
+                details["count"],
             )
-        case Illegal.BONEYARD_EMPTY:
-            return gettext("You cannot draw: the boneyard is empty.")
-        case Illegal.DRAW_FIRST:
-            return gettext("You can still draw, so draw before you pass.")
-    return gettext("A move is an object: play and end, draw, or pass.")
+            % details
+        )
+    if error.why is Illegal.HOLDS_A_FIT and details["move"] == "pass":
+        return gettext("You hold a tile that fits (%(tile)s), so you cannot pass.") % details
+    if error.why is None:
+        return gettext("A move is an object: play and end, draw, or pass.")
+    return str(ILLEGAL_WORDS[error.why]) % details

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from games.engine.bots import HintReason, Why
 from games.words import joined
@@ -137,49 +137,37 @@ def reason_words(why: dict[str, Any], *, better: list[str], worse: list[str]) ->
     return gettext("%(better)s did better over the deals you could have been facing.") % words
 
 
+#: Why a hint suggests its move (games.engine.bots.Why), filled in with the reason's tile,
+#: ends (its numbers) and count.
+HINT_WORDS: dict[Why, Any] = {
+    Why.MUST_OPEN: gettext_lazy("%(tile)s must open"),
+    Why.ONLY_PLAY: gettext_lazy("%(tile)s is the only play"),
+    Why.DRAW: gettext_lazy("nothing fits the open ends (%(ends)s): draw"),
+    Why.PASS: gettext_lazy("nothing fits the open ends (%(ends)s): pass"),
+    Why.LEAVES_OPEN: gettext_lazy("leaves %(ends)s open, which nobody else can still match"),
+    Why.SCORES: gettext_lazy("scores %(count)s at once: the ends add up to %(count)s"),
+    Why.LEAVES_COUNT: gettext_lazy("leaves the next player no easy count"),
+    Why.KEEPS_CONTROL: gettext_lazy("keeps a tile of yours for the ends it leaves (%(ends)s)"),
+    Why.VARIETY: gettext_lazy("keeps your numbers varied, so you can answer more ends"),
+    Why.DOUBLE: gettext_lazy("gets the double %(tile)s out while it still fits"),
+    Why.OPENS_FOR_PARTNER: gettext_lazy("leaves numbers your partner can play"),
+    Why.SIMULATED: gettext_lazy("gives the best result over the deals it simulated"),
+}
+
+
 def hint_reason_words(reason: HintReason) -> str:
     """Why a hint suggests its move (games.engine.bots.hints), in a player's words."""
     numbers = joined([str(n) for n in reason.numbers])
-    match reason.why:
-        case Why.MUST_OPEN:
-            return gettext("%(tile)s must open") % {"tile": reason.tile}
-        case Why.ONLY_PLAY:
-            return gettext("%(tile)s is the only play") % {"tile": reason.tile}
-        case Why.DRAW:
-            return gettext("nothing fits the open ends (%(ends)s): draw") % {"ends": numbers}
-        case Why.PASS:
-            return gettext("nothing fits the open ends (%(ends)s): pass") % {"ends": numbers}
-        case Why.BLOCKS:
-            return _blocking_words(reason, numbers)
-        case Why.LEAVES_OPEN:
-            return gettext("leaves %(ends)s open, which nobody else can still match") % {
-                "ends": numbers
-            }
-        case Why.SCORES:
-            return gettext("scores %(count)s at once: the ends add up to %(count)s") % {
-                "count": reason.amount
-            }
-        case Why.LEAVES_COUNT:
-            return gettext("leaves the next player no easy count")
-        case Why.KEEPS_CONTROL:
-            return gettext("keeps a tile of yours for the ends it leaves (%(ends)s)") % {
-                "ends": numbers
-            }
-        case Why.VARIETY:
-            return gettext("keeps your numbers varied, so you can answer more ends")
-        case Why.DOUBLE:
-            return gettext("gets the double %(tile)s out while it still fits") % {
-                "tile": reason.tile
-            }
-        case Why.OPENS_FOR_PARTNER:
-            return gettext("leaves numbers your partner can play")
-        case Why.SHEDS:
-            return ngettext(
-                "sheds %(pips)s pip: heavy tiles cost most if someone goes out",
-                "sheds %(pips)s pips: heavy tiles cost most if someone goes out",
-                reason.amount or 0,
-            ) % {"pips": reason.amount}
-    return gettext("gives the best result over the deals it simulated")
+    if reason.why is Why.BLOCKS:
+        return _blocking_words(reason, numbers)
+    if reason.why is Why.SHEDS:
+        return ngettext(
+            "sheds %(pips)s pip: heavy tiles cost most if someone goes out",
+            "sheds %(pips)s pips: heavy tiles cost most if someone goes out",
+            reason.amount or 0,
+        ) % {"pips": reason.amount}
+    said = {"tile": reason.tile, "ends": numbers, "count": reason.amount}
+    return str(HINT_WORDS[reason.why]) % said
 
 
 def _blocking_words(reason: HintReason, numbers: str) -> str:
