@@ -14,7 +14,7 @@ def display_name(user: AbstractBaseUser) -> str:
 
 
 #: The name :func:`guest_name` gives, kept in English like every stored name; the pages say it
-#: in the reader's words (games.words.seat_name_words, static/js/table/words.js).
+#: in the reader's words (games.names, static/js/table/words.js).
 GUEST_NAME = re.compile(r"Guest (\d{4})")
 
 

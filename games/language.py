@@ -89,6 +89,18 @@ def languages_of(users: Iterable[AbstractBaseUser]) -> dict[int, str]:
     }
 
 
+def each_in_their_language[T](
+    readers: Iterable[T], user_of: Callable[[T], AbstractBaseUser]
+) -> Iterator[T]:
+    """Each of ``readers`` (people, or what names one: ``user_of``), what is said meanwhile in
+    that person's language, the languages read for all of them in one query."""
+    readers = list(readers)
+    languages = languages_of([user_of(reader) for reader in readers])
+    for reader in readers:
+        with speaking(languages.get(user_of(reader).pk)):
+            yield reader
+
+
 @contextmanager
 def speaking(language: str | None) -> Iterator[None]:
     """What is said inside, in ``language``, else the language already active."""

@@ -9,7 +9,6 @@ from typing import Any
 from django.utils.text import format_lazy
 from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext_lazy
 
-from accounts.selectors import GUEST_NAME
 from games.engine import (
     PRESET_SEATS,
     TARGET_RANGE,
@@ -82,16 +81,6 @@ def computer_name(level: str) -> str:
     """A computer seat's name as a person reads it, in their language: "Computer (easy)" (the
     seat's stored name is English, the same for every reader)."""
     return gettext("Computer (%(level)s)") % {"level": LEVEL_WORDS.get(level, level)}
-
-
-def seat_name_words(*, name: str, bot_level: str) -> str:
-    """A seat's name as the reader says it: a computer's and a guest's who gave none ("Guest
-    4821") in their language, any other as it was written."""
-    if bot_level:
-        return computer_name(bot_level)
-    if guest := GUEST_NAME.fullmatch(name):
-        return gettext("Guest %(number)s") % {"number": guest[1]}
-    return name
 
 
 def joined(items: list[str]) -> str:

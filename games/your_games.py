@@ -15,8 +15,9 @@ from django.utils.translation import gettext
 
 from games.engine import Rules, load
 from games.models import Seat, Table
+from games.names import seat_name_words
 from games.services import Player
-from games.words import PRESET_NAMES, joined, seat_name_words
+from games.words import PRESET_NAMES, joined
 
 #: Tables not changed for this long are no longer "in progress" on these lists.
 RECENT = timedelta(days=7)

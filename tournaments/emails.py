@@ -11,7 +11,7 @@ from django.core.mail import send_mail, send_mass_mail
 from django.utils.translation import gettext
 
 from accounts.selectors import display_name
-from games.language import languages_of, speaking
+from games.language import each_in_their_language
 from tournaments.models import Entrant, Invitation, Tournament
 
 #: A message's subject and text, written for one reader.
@@ -23,12 +23,9 @@ def send_each(
 ) -> int:
     """One message to each user with an address, ``write`` called in that reader's language,
     so nobody sees the others' addresses. Returns how many were sent."""
-    readers = [user for user in users if user.email]
-    languages = languages_of(readers)
     messages = []
-    for reader in readers:
-        with speaking(languages.get(reader.pk)):
-            subject, text = write(reader)
+    for reader in each_in_their_language([user for user in users if user.email], lambda u: u):
+        subject, text = write(reader)
         messages.append((subject, text, None, [reader.email]))
     return send_mass_mail(messages)
 

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
 from accounts.selectors import display_name
-from games.language import speaking_to
+from games.language import each_in_their_language, speaking_to
 from notifications.models import Notification
 from notifications.services import notify
 from tournaments.models import Entrant, Tournament, TournamentMatch
@@ -76,17 +76,16 @@ def notice(*, tournament: Tournament, text: str) -> None:
         status__in=[Entrant.Status.CONFIRMED, Entrant.Status.INVITED]
     ).select_related("user")
     host = display_name(tournament.host)
-    for entrant in entrants:
-        with speaking_to(entrant.user):
-            notify(
-                user=entrant.user,
-                kind=Kind.NOTICE,
-                title=gettext("%(name)s: a notice from %(host)s")
-                % {"name": tournament.name, "host": host},
-                body=text,
-                link=page_of(tournament),
-                email=False,
-            )
+    for entrant in each_in_their_language(entrants, lambda e: e.user):
+        notify(
+            user=entrant.user,
+            kind=Kind.NOTICE,
+            title=gettext("%(name)s: a notice from %(host)s")
+            % {"name": tournament.name, "host": host},
+            body=text,
+            link=page_of(tournament),
+            email=False,
+        )
 
 
 def starting_soon(*, tournament_id: int, minutes: int | None = None) -> int:
@@ -95,24 +94,25 @@ def starting_soon(*, tournament_id: int, minutes: int | None = None) -> int:
     tournament = Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.DRAFT).first()
     if tournament is None:
         return 0
-    entrants = tournament.entrants.filter(status=Entrant.Status.CONFIRMED).select_related("user")
-    for entrant in entrants:
-        with speaking_to(entrant.user):
-            if minutes is None:
-                title = gettext("%(name)s starts soon") % {"name": tournament.name}
-            else:
-                title = ngettext(
-                    "%(name)s starts in %(minutes)s minute",
-                    "%(name)s starts in %(minutes)s minutes",
-                    minutes,
-                ) % {"name": tournament.name, "minutes": minutes}
-            notify(
-                user=entrant.user,
-                kind=Kind.STARTING,
-                title=title,
-                body=gettext("Be ready to check in to your first match."),
-                link=page_of(tournament),
-            )
+    entrants = list(
+        tournament.entrants.filter(status=Entrant.Status.CONFIRMED).select_related("user")
+    )
+    for entrant in each_in_their_language(entrants, lambda e: e.user):
+        if minutes is None:
+            title = gettext("%(name)s starts soon") % {"name": tournament.name}
+        else:
+            title = ngettext(
+                "%(name)s starts in %(minutes)s minute",
+                "%(name)s starts in %(minutes)s minutes",
+                minutes,
+            ) % {"name": tournament.name, "minutes": minutes}
+        notify(
+            user=entrant.user,
+            kind=Kind.STARTING,
+            title=title,
+            body=gettext("Be ready to check in to your first match."),
+            link=page_of(tournament),
+        )
     return len(entrants)
 
 
@@ -202,19 +202,17 @@ def champion(*, tournament: Tournament) -> None:
     """Every confirmed entrant: who won."""
     winner = tournament.champion
     name = display_name(winner.user)
-    for entrant in tournament.entrants.filter(status=Entrant.Status.CONFIRMED).select_related(
-        "user"
-    ):
-        said = {"champion": name, "name": tournament.name}
-        with speaking_to(entrant.user):
-            if entrant.pk == winner.pk:
-                title = gettext("You are the champion of %(name)s!") % said
-            else:
-                title = gettext("%(champion)s is the champion of %(name)s") % said
-            notify(
-                user=entrant.user,
-                kind=Kind.CHAMPION,
-                title=title,
-                body=gettext("The final bracket and standings are on the tournament's page."),
-                link=page_of(tournament),
-            )
+    said = {"champion": name, "name": tournament.name}
+    entrants = tournament.entrants.filter(status=Entrant.Status.CONFIRMED).select_related("user")
+    for entrant in each_in_their_language(entrants, lambda e: e.user):
+        if entrant.pk == winner.pk:
+            title = gettext("You are the champion of %(name)s!") % said
+        else:
+            title = gettext("%(champion)s is the champion of %(name)s") % said
+        notify(
+            user=entrant.user,
+            kind=Kind.CHAMPION,
+            title=title,
+            body=gettext("The final bracket and standings are on the tournament's page."),
+            link=page_of(tournament),
+        )

@@ -21,10 +21,11 @@ from accounts.selectors import display_name
 from games.coach.selectors import Skill, skill_by_match
 from games.engine import Rules
 from games.models import MatchResult, Rating, Seat, Table
+from games.names import seat_name_words
 from games.records.charts import DayResults
 from games.records.families import FAMILY_LABELS, Family
 from games.services import NotYourSeat, Player, TableError, TableNotFound, seeds_of_table
-from games.words import PRESET_NAMES, computer_name, seat_name_words
+from games.words import PRESET_NAMES, computer_name
 
 HISTORY_PAGE_SIZE = 20
 LEADERBOARD_SIZE = 100
@@ -147,7 +148,7 @@ class HistoryRow:
 
 def seat_name(seat: Seat) -> str:
     """A seat's shown name: the player's display name when signed in, else the table's in the
-    reader's words (games.words.seat_name_words)."""
+    reader's words (games.names)."""
     if seat.user is not None:
         return display_name(seat.user)
     return seat_name_words(name=seat.name, bot_level=seat.bot_level)

@@ -5,7 +5,7 @@ import pytest
 from django.utils import translation
 
 from accounts.selectors import guest_name
-from games.words import seat_name_words
+from games.names import seat_name_words
 
 
 @pytest.mark.parametrize(

@@ -1,14 +1,18 @@
-"""Every tournament email is written in its reader's language (issue 24): an account's pick,
-whatever the language of the host who acts; an invitation to an address with no account, in
-the host's. The host's own words (a notice, a reason) are theirs, kept as written."""
+"""Every tournament email and notice is written in its reader's language (issue 24): an
+account's pick, whatever the language of the host who acts; an invitation to an address with no
+account, in the host's. The host's own words (a notice, a reason) are theirs, kept as written."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 from tournament_play import make_user, tournament_with
 
 from accounts.selectors import display_name
 from games.preferences import remember_language
-from tournaments import host_emails, services
+from games.preferences.models import Preferences
+from notifications.models import Notification
+from tournaments import host_emails, notices, services
 from tournaments.models import Entrant
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -84,3 +88,21 @@ def test_an_invitation_to_an_address_with_no_account_speaks_the_hosts_language(m
     assert message.subject == f"{display_name(tournament.host)} te invita a Spring cup"
     assert "torneo de dominó" in message.body
     assert "https://dominoes.example/tournaments/invitations/" in message.body
+
+
+def test_the_bells_notices_are_in_each_entrants_language_read_in_one_query():
+    tournament, players = tournament_with(4)
+    reading(players, "es", "pt-br", "", "es")
+    with CaptureQueriesContext(connection) as queries:
+        assert notices.starting_soon(tournament_id=tournament.pk, minutes=10) == 4
+    titles = [
+        Notification.objects.get(user=p, kind=Notification.Kind.STARTING).title for p in players
+    ]
+    assert titles == [
+        "Spring cup empieza en 10 minutos",
+        "Spring cup começa em 10 minutos",
+        "Spring cup starts in 10 minutes",
+        "Spring cup empieza en 10 minutos",
+    ]
+    table = Preferences._meta.db_table
+    assert sum(table in query["sql"] for query in queries.captured_queries) == 1
