@@ -42,11 +42,12 @@ def play_one(page) -> bool:
 
 
 def whose_turn(host, friend):
-    """(the page whose turn it is, the other), waiting up to 10 s for one of them to move."""
+    """(the page whose turn it is, the other), waiting up to 10 s for one of them to move. A
+    page still waiting for its own move's answer (busy) is not yet anyone's turn."""
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
         for mover, other in ((host, friend), (friend, host)):
-            if mover.locator("#status[data-turn=mine]").count():
+            if mover.locator("#table-page:not([aria-busy]) #status[data-turn=mine]").count():
                 return mover, other
         host.wait_for_timeout(100)
     raise AssertionError("neither player's turn")

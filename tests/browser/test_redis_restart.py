@@ -33,7 +33,7 @@ def play_and_see(host, friend, watcher) -> None:
         expect(mover.locator("#status")).not_to_have_attribute("data-turn", "mine")
     else:
         raise AssertionError(f"no tile played after {PASSES_AT_MOST} passes")
-    for page in (other, watcher):
+    for page in (mover, other, watcher):
         expect(page.locator("#board")).to_have_attribute("data-tiles", str(before + 1))
 
 
