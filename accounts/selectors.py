@@ -4,6 +4,7 @@ import hashlib
 import re
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils.translation import gettext
 
 
 def display_name(user: AbstractBaseUser) -> str:
@@ -13,9 +14,27 @@ def display_name(user: AbstractBaseUser) -> str:
     return user.first_name or f"Player {user.pk}"
 
 
-#: The name :func:`guest_name` gives, kept in English like every stored name; the pages say it
-#: in the reader's words (games.names, static/js/table/words.js).
+def display_name_words(user: AbstractBaseUser) -> str:
+    """:func:`display_name` as the reader says it: "Jugador 42" to a Spanish reader."""
+    return name_words(display_name(user))
+
+
+#: The names the site gives (:func:`display_name`'s "Player 42", :func:`guest_name`'s "Guest
+#: 4821") are kept in English like every stored name: a table's seats keep the name a person
+#: sat down with, read by people of other languages. Pages say them in the reader's words
+#: (:func:`name_words`, static/js/table/words.js).
+ACCOUNT_NAME = re.compile(r"Player (\d+)")
 GUEST_NAME = re.compile(r"Guest (\d{4})")
+
+
+def name_words(name: str) -> str:
+    """A stored name as the reader says it: one the site gave in the reader's language, any
+    other as it was written."""
+    if account := ACCOUNT_NAME.fullmatch(name):
+        return gettext("Player %(number)s") % {"number": account[1]}
+    if guest := GUEST_NAME.fullmatch(name):
+        return gettext("Guest %(number)s") % {"number": guest[1]}
+    return name
 
 
 def guest_name(token: str) -> str:

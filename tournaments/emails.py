@@ -10,7 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.mail import send_mail, send_mass_mail
 from django.utils.translation import gettext
 
-from accounts.selectors import display_name
+from accounts.selectors import display_name_words
 from games.language import each_in_their_language
 from tournaments.models import Entrant, Invitation, Tournament
 
@@ -40,7 +40,7 @@ def send_invitation(*, invitation_id: int, link: str) -> bool:
     if invitation is None:
         return False
     tournament = invitation.tournament
-    words = {"host": display_name(tournament.host), "name": tournament.name}
+    words = {"host": display_name_words(tournament.host), "name": tournament.name}
     subject = gettext("%(host)s invites you to %(name)s") % words
     text = (
         gettext(
@@ -65,7 +65,7 @@ def place_words(invitation: Invitation) -> str:
     """A replacement's place, in a sentence (nothing for a plain invitation)."""
     if invitation.replaces is None:
         return ""
-    name = display_name(invitation.replaces.user)
+    name = display_name_words(invitation.replaces.user)
     if invitation.match is None:
         return gettext("You take %(name)s's place.") % {"name": name}
     return gettext(
@@ -82,12 +82,11 @@ def send_notice(*, tournament_id: int, text: str) -> int:
         tournament_entries__tournament=tournament,
         tournament_entries__status__in=[Entrant.Status.CONFIRMED, Entrant.Status.INVITED],
     )
-    host = display_name(tournament.host)
 
     def write(reader: AbstractBaseUser) -> Letter:
         subject = gettext("%(name)s: a notice from %(host)s") % {
             "name": tournament.name,
-            "host": host,
+            "host": display_name_words(tournament.host),
         }
         return subject, text
 

@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext
 
-from accounts.selectors import display_name
+from accounts.selectors import display_name_words
 from tournaments.emails import Letter, send_each
 from tournaments.models import Entrant, Tournament, TournamentMatch
 
@@ -57,14 +57,14 @@ def send_replaced(*, tournament_id: int, replaced_id: int, substitute_id: int) -
     tournament = Tournament.objects.select_related("host").get(pk=tournament_id)
     users = get_user_model().objects.in_bulk([replaced_id, substitute_id])
     replaced, substitute = users[replaced_id], users[substitute_id]
-    words = {
-        "host": display_name(tournament.host),
-        "name": tournament.name,
-        "replaced": display_name(replaced),
-        "substitute": display_name(substitute),
-    }
 
     def write(reader: AbstractBaseUser) -> Letter:
+        words = {  # in the reader's words: "Player 42" is "Jugador 42" to a Spanish reader
+            "host": display_name_words(tournament.host),
+            "name": tournament.name,
+            "replaced": display_name_words(replaced),
+            "substitute": display_name_words(substitute),
+        }
         if reader.pk == substitute_id:
             return (
                 gettext("You are in %(name)s") % words,
@@ -87,15 +87,15 @@ def send_result_overridden(*, match_id: int) -> int:
     match = TournamentMatch.objects.select_related(
         "tournament", "first__user", "second__user", "winner__user"
     ).get(pk=match_id)
-    words = {
-        "round": match.round,
-        "first": display_name(match.first.user),
-        "second": display_name(match.second.user),
-        "winner": display_name(match.winner.user),
-        "reason": match.override_reason,
-    }
 
     def write(reader: AbstractBaseUser) -> Letter:
+        words = {
+            "round": match.round,
+            "first": display_name_words(match.first.user),
+            "second": display_name_words(match.second.user),
+            "winner": display_name_words(match.winner.user),
+            "reason": match.override_reason,
+        }
         return (
             gettext("%(name)s: a result was changed") % {"name": match.tournament.name},
             gettext(

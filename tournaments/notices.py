@@ -13,7 +13,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
-from accounts.selectors import display_name
+from accounts.selectors import display_name_words
 from games.language import each_in_their_language, speaking_to
 from notifications.models import Notification
 from notifications.services import notify
@@ -37,7 +37,7 @@ def invited(*, entrant: Entrant) -> None:
             user=entrant.user,
             kind=Kind.INVITED,
             title=gettext("%(host)s invites you to %(name)s")
-            % {"host": display_name(tournament.host), "name": tournament.name},
+            % {"host": display_name_words(tournament.host), "name": tournament.name},
             body=gettext("Accept the invitation on the tournament's page."),
             link=page_of(tournament),
         )
@@ -64,7 +64,7 @@ def declined(*, tournament: Tournament, user: AbstractBaseUser) -> None:
             kind=Kind.DECLINED,
             title=gettext("Your entry to %(name)s was declined") % {"name": tournament.name},
             body=gettext("%(host)s, the host, did not take your entry.")
-            % {"host": display_name(tournament.host)},
+            % {"host": display_name_words(tournament.host)},
             link=page_of(tournament),
         )
 
@@ -75,13 +75,12 @@ def notice(*, tournament: Tournament, text: str) -> None:
     entrants = tournament.entrants.filter(
         status__in=[Entrant.Status.CONFIRMED, Entrant.Status.INVITED]
     ).select_related("user")
-    host = display_name(tournament.host)
     for entrant in each_in_their_language(entrants, lambda e: e.user):
         notify(
             user=entrant.user,
             kind=Kind.NOTICE,
             title=gettext("%(name)s: a notice from %(host)s")
-            % {"name": tournament.name, "host": host},
+            % {"name": tournament.name, "host": display_name_words(tournament.host)},
             body=text,
             link=page_of(tournament),
             email=False,
@@ -134,7 +133,7 @@ def check_in_open(*, match: TournamentMatch) -> None:
                     'Your match against %(opponent)s is ready. Press "I\'m ready" on the '
                     "tournament's page before check-in closes."
                 )
-                % {"opponent": display_name(opponent.user)},
+                % {"opponent": display_name_words(opponent.user)},
                 link=page_of(tournament) + MY_MATCH,
             )
 
@@ -143,12 +142,12 @@ def result(*, match: TournamentMatch) -> None:
     """Both players: the result, in the match's own terms."""
     tournament = match.tournament
     for me, opponent in ((match.first, match.second), (match.second, match.first)):
-        said = {
-            "opponent": display_name(opponent.user),
-            "round": match.round,
-            "name": tournament.name,
-        }
         with speaking_to(me.user):
+            said = {
+                "opponent": display_name_words(opponent.user),
+                "round": match.round,
+                "name": tournament.name,
+            }
             if match.winner_id == me.pk:
                 title = gettext("You beat %(opponent)s in round %(round)s of %(name)s") % said
             else:
@@ -201,10 +200,9 @@ def score_words(match: TournamentMatch, *, me_first: bool) -> str:
 def champion(*, tournament: Tournament) -> None:
     """Every confirmed entrant: who won."""
     winner = tournament.champion
-    name = display_name(winner.user)
-    said = {"champion": name, "name": tournament.name}
     entrants = tournament.entrants.filter(status=Entrant.Status.CONFIRMED).select_related("user")
     for entrant in each_in_their_language(entrants, lambda e: e.user):
+        said = {"champion": display_name_words(winner.user), "name": tournament.name}
         if entrant.pk == winner.pk:
             title = gettext("You are the champion of %(name)s!") % said
         else:

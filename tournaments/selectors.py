@@ -9,7 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Q
 from django.utils.translation import gettext, ngettext
 
-from accounts.selectors import display_name
+from accounts.selectors import display_name_words
 from billing import plans
 from tournaments import pairing, swiss
 from tournaments.models import Entrant, Invitation, Tournament, TournamentMatch
@@ -76,7 +76,7 @@ def console(tournament: Tournament, host: AbstractBaseUser) -> Console:
     entrants = list(tournament.entrants.select_related("user").order_by("created_at"))
 
     def named(status: str) -> list[tuple[Entrant, str]]:
-        return [(e, display_name(e.user)) for e in entrants if e.status == status]
+        return [(e, display_name_words(e.user)) for e in entrants if e.status == status]
 
     confirmed = named(Entrant.Status.CONFIRMED)
     if tournament.seeding == Tournament.Seeding.MANUAL:  # as the host's order will seed them
@@ -278,7 +278,7 @@ class Page:
 def page(tournament: Tournament, user: AbstractBaseUser) -> Page:
     """Everything a tournament page shows to ``user`` (signed in or not)."""
     entrants = list(tournament.entrants.select_related("user"))
-    names = {entrant.pk: display_name(entrant.user) for entrant in entrants}
+    names = {entrant.pk: display_name_words(entrant.user) for entrant in entrants}
     seeds = {e.pk: e.seed_position + 1 for e in entrants if e.seed_position is not None}
     my_entry = next((e for e in entrants if e.user_id == user.pk), None)
     matches = tournament.matches.select_related("table", "tournament")

@@ -8,5 +8,6 @@ register = template.Library()
 
 @register.filter
 def display_name(user: AbstractBaseUser) -> str:
-    """``{{ user|display_name }}``: the name the player shows (:func:`selectors.display_name`)."""
-    return selectors.display_name(user)
+    """``{{ user|display_name }}``: the name the player shows, in the reader's words
+    (:func:`selectors.display_name_words`)."""
+    return selectors.display_name_words(user)

@@ -17,7 +17,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.guests import player_for
-from accounts.selectors import display_name
+from accounts.selectors import display_name_words
 from dominoes import limits
 from games.coach import selectors as coach_selectors
 from games.engine import ReplayError, replay_text
@@ -71,7 +71,7 @@ def profile(request: HttpRequest, key: str) -> HttpResponse:
         "games/profile.html",
         {
             "profile_user": user,
-            "name": display_name(user),
+            "name": display_name_words(user),
             "stats": stats.statistics_of(user),
             "ratings": stats.ratings_of(user),
             "skill": coach_selectors.skill_of(user),

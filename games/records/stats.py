@@ -17,7 +17,7 @@ from django.db.models import Count, Q, Sum
 from django.db.models.functions import TruncDate
 from django.utils.translation import gettext
 
-from accounts.selectors import display_name
+from accounts.selectors import display_name_words
 from games.coach.selectors import Skill, skill_by_match
 from games.engine import Rules
 from games.models import MatchResult, Rating, Seat, Table
@@ -150,7 +150,7 @@ def seat_name(seat: Seat) -> str:
     """A seat's shown name: the player's display name when signed in, else the table's in the
     reader's words (games.names)."""
     if seat.user is not None:
-        return display_name(seat.user)
+        return display_name_words(seat.user)
     return seat_name_words(name=seat.name, bot_level=seat.bot_level)
 
 
@@ -219,7 +219,7 @@ def leaderboard(family: Family) -> tuple[list[Standing], list[Standing]]:
     for rating in ratings:
         group = provisional if rating.provisional else established
         rank = None if rating.provisional else len(established) + 1
-        group.append(Standing(rank, display_name(rating.user), rating.user_id, rating))
+        group.append(Standing(rank, display_name_words(rating.user), rating.user_id, rating))
     return established[:LEADERBOARD_SIZE], provisional[:LEADERBOARD_SIZE]
 
 

@@ -29,6 +29,8 @@ def test_a_public_profile_of_a_player_without_a_display_name_hides_their_email(c
     html = client.get(profile_url(grace.pk)).content.decode()
     assert f"Player {grace.pk}" in html
     assert "grace" not in html.lower()
+    spanish = client.get(profile_url(grace.pk), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert f"Jugador {grace.pk}" in spanish and f"Player {grace.pk}" not in spanish
 
 
 @pytest.mark.integration

@@ -8,7 +8,6 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 from tournament_play import make_user, tournament_with
 
-from accounts.selectors import display_name
 from games.preferences import remember_language
 from games.preferences.models import Preferences
 from notifications.models import Notification
@@ -36,11 +35,11 @@ def test_the_hosts_notice_is_headed_in_each_entrants_language(mailoutbox):
     mailoutbox.clear()
     with translation.override("en"):
         services.send_notice(host=tournament.host, public_id=tournament.public_id, text="Mesa 4")
-    host = display_name(tournament.host)
+    host = tournament.host.pk  # a host who chose no name: "Player 42", in each reader's words
     assert subjects(mailoutbox, players) == [
-        f"Spring cup: un aviso de {host}",
-        f"Spring cup: um aviso de {host}",
-        f"Spring cup: a notice from {host}",
+        f"Spring cup: un aviso de Jugador {host}",
+        f"Spring cup: um aviso de Jogador {host}",
+        f"Spring cup: a notice from Player {host}",
     ]
     assert {message.body for message in mailoutbox} == {"Mesa 4"}
 
@@ -85,7 +84,7 @@ def test_an_invitation_to_an_address_with_no_account_speaks_the_hosts_language(m
             site="https://dominoes.example",
         )
     (message,) = mailoutbox
-    assert message.subject == f"{display_name(tournament.host)} te invita a Spring cup"
+    assert message.subject == f"Jugador {tournament.host.pk} te invita a Spring cup"
     assert "torneo de dominó" in message.body
     assert "https://dominoes.example/tournaments/invitations/" in message.body
 

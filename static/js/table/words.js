@@ -45,13 +45,16 @@ export const words = {
   },
 
   // A seat's name in the reader's words where the server keeps the site's English: a
-  // computer's ("Computer (easy)") and a guest's who gave none ("Guest 4821", as
-  // accounts.selectors.guest_name makes it).
+  // computer's ("Computer (easy)"), a guest's who gave none ("Guest 4821") and an account's
+  // that chose none ("Player 42"), as accounts.selectors names them.
   seatName(seat) {
-    if (seat.bot && seat.name === `Computer (${seat.bot})`) {
+    if (seat.bot) {
+      if (seat.name !== `Computer (${seat.bot})`) return seat.name;
       return fill(gettext("Computer (%(level)s)"), { level: this.levelWord(seat.bot) });
     }
-    const guest = !seat.bot && /^Guest (\d{4})$/.exec(seat.name);
+    const account = /^Player (\d+)$/.exec(seat.name);
+    if (account) return fill(gettext("Player %(number)s"), { number: account[1] });
+    const guest = /^Guest (\d{4})$/.exec(seat.name);
     return guest ? fill(gettext("Guest %(number)s"), { number: guest[1] }) : seat.name;
   },
 
