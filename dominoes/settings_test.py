@@ -73,3 +73,8 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+
+# A site the browser tests start deals from seeds named by the test it serves
+# (tests/seeded_deals.py).
+if os.environ.get("TEST_SEEDS_DIR"):
+    INSTALLED_APPS = [*INSTALLED_APPS, "tests.seeded_deals.SeededDeals"]  # noqa: F405

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from django.db import connection
+from seeded_deals import name_file
 
 from service_probe import running_in_ci
 
@@ -72,6 +73,8 @@ def process_env(**overrides: str) -> dict[str, str]:
             f"postgres://{settings_dict['USER']}@{settings_dict['HOST'] or '127.0.0.1'}:"
             f"{settings_dict['PORT'] or 5432}/{settings_dict['NAME']}"
         ),
+        # Deals from seeds named by the test the process serves (tests/seeded_deals.py).
+        "TEST_SEEDS_DIR": str(LOGS),
         **overrides,
     }
 
@@ -86,6 +89,21 @@ class Site:
         self.env = process_env(TEST_JOBS_BACKEND="thread", TEST_BOT_PAUSE_SECONDS="0.05")
         self.process: subprocess.Popen | None = None
         self.log = LOGS / f"daphne-{self.port}.log"
+        self.test = ""
+        self.launches = 0
+
+    def serve(self, test: str) -> None:
+        """Name the test this site serves: its deals follow from the name, in this process
+        and in any the test restarts (tests/seeded_deals.py)."""
+        self.test = test
+        self._name_the_test()
+
+    def _name_the_test(self) -> None:
+        # Named apart from the test's own process and from the site's earlier processes: each
+        # counts its seeds from 0, and two tables must never get one public id.
+        if self.test and self.process is not None:
+            name = f"site, launch {self.launches}, of {self.test}"
+            name_file(LOGS, self.process.pid).write_text(name)
 
     def start(self) -> None:
         self.launch()
@@ -93,6 +111,9 @@ class Site:
 
     def launch(self) -> None:
         """Start the process and return at once (:meth:`wait_until_up` waits for it)."""
+        if self.process is not None:  # killed by the test: a new process, a new name
+            name_file(LOGS, self.process.pid).unlink(missing_ok=True)
+        self.launches += 1
         command = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port)]
         LOGS.mkdir(parents=True, exist_ok=True)
         with open(self.log, "ab") as log:
@@ -103,6 +124,7 @@ class Site:
                 stdout=log,
                 stderr=subprocess.STDOUT,
             )
+        self._name_the_test()
 
     def wait_until_up(self) -> None:
         assert self.process is not None
@@ -119,6 +141,7 @@ class Site:
     def stop(self) -> None:
         if self.process is None:
             return
+        name_file(LOGS, self.process.pid).unlink(missing_ok=True)
         self.process.terminate()
         try:
             self.process.wait(timeout=10)
@@ -186,6 +209,7 @@ def site(transactional_db, spare_site, request):
     if running is None:
         running = Site()
         running.start()
+    running.serve(request.node.nodeid)
     # Not during a serial test (it may bound a time): the start's CPU would compete with it.
     if request.node.get_closest_marker("serial") is None:
         spare_site.launch()

@@ -6,9 +6,6 @@ by DATABASE_URL and REDIS_URL (``make test`` sets local defaults). When a servic
 under CI=true the whole run stops with the reason; elsewhere those tests are skipped, with it.
 """
 
-import base64
-import hashlib
-import itertools
 import os
 
 import pytest
@@ -22,6 +19,7 @@ from browser_support import (  # noqa: F401  (fixtures)
     spare_site,
 )
 from django.conf import settings
+from seeded_deals import seeded
 from stripe_support import (  # noqa: F401  (fixtures of the billing tests)
     localstripe,
     localstripe_server,
@@ -108,32 +106,16 @@ def _default_language():
 
 @pytest.fixture(autouse=True)
 def _seeded_deals_and_ids(request, monkeypatch):
-    """The same test deals the same hands and names its tables alike at every run: the seeds
-    the services deal from and the tables' public ids (both read by the bots and the coach as
-    their seeds) come from the test's name, not the operating system's secure generator. A
-    test that some deals break then fails every time, not one run in a hundred (classic's
-    first hand once ended a match to 100). Servers and workers the tests start run apart,
-    on the real generator."""
+    """This test's deals and tables' public ids from seeds named by the test
+    (tests/seeded_deals.py)."""
     from games.engine import Deal
     from games.models import Table
 
     name = request.node.nodeid
-    count = itertools.count()
-
-    def digest() -> bytes:
-        return hashlib.sha256(f"{name}:{next(count)}".encode()).digest()
-
-    def secure(cls, rules):
-        seed = digest().hex()
-        return cls.from_seed(rules, seed), seed
-
-    monkeypatch.setattr(Deal, "secure", classmethod(secure))
+    secure, public_id = seeded(lambda: name)
+    monkeypatch.setattr(Deal, "secure", secure)
     # The field keeps its default function in a cached property.
-    monkeypatch.setattr(
-        Table._meta.get_field("public_id"),
-        "_get_default",
-        lambda: base64.urlsafe_b64encode(digest()[:9]).decode(),
-    )
+    monkeypatch.setattr(Table._meta.get_field("public_id"), "_get_default", public_id)
     yield
 
 

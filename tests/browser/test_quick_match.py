@@ -133,6 +133,9 @@ def test_a_player_gone_for_good_from_a_rated_quick_match_loses_and_the_other_is_
         for page in pages:
             expect(page).to_have_url(re.compile(r"/tables/[\w-]+/$"))
             expect(page.locator("#hand [data-tile]")).to_have_count(7)
+            # Seated by the server (a socket opens once its seat is taken): a socket still
+            # opening when Bob's page closes would take his seat back after the forfeit.
+            expect(page.locator("#connection")).to_have_attribute("data-state", "online")
         public_id = ann.url.rstrip("/").split("/")[-1]
         assert Entry.objects.filter(table__public_id=public_id, rated=True).count() == 2
         bob_seat = Seat.objects.get(table__public_id=public_id, user__first_name="Bob").index
