@@ -16,7 +16,7 @@ TEST_REDIS_URL ?= redis://127.0.0.1:6379/1
 # given); process N uses Redis database TEST_REDIS_WORKER_DB + N (see scripts/run-tests.sh).
 TEST_REDIS_WORKER_DB ?= 10
 
-.PHONY: help venv messages run test lint format lock clean
+.PHONY: help venv messages node-modules run test lint format lock clean
 
 help:
 	@echo "make run     start the site on the embedded default (SQLite, in-memory layer) and print its URL"
@@ -33,6 +33,11 @@ venv:
 messages: venv
 	@scripts/compile-messages.sh
 
+# esbuild, which collectstatic bundles the table's script with (package-lock.json); the site in
+# development serves the sources as written and needs no Node.
+node-modules:
+	@scripts/ensure-node-modules.sh
+
 # The embedded default: no DATABASE_URL/REDIS_URL, development mode (DEBUG on).
 run: venv messages
 	@env -u DATABASE_URL -u REDIS_URL -u DJANGO_ENV -u DEBUG bash -c '\
@@ -48,7 +53,7 @@ lint: venv
 	.venv/bin/ruff format --check .
 	.venv/bin/mypy --strict games/engine
 
-test: lint messages
+test: lint messages node-modules
 	@scripts/ensure-chromium.sh
 	@TEST_DATABASE_URL="$(TEST_DATABASE_URL)" TEST_REDIS_URL="$(TEST_REDIS_URL)" \
 		TEST_REDIS_WORKER_DB="$(TEST_REDIS_WORKER_DB)" \
@@ -67,4 +72,4 @@ lock: venv
 	@echo "requirements.lock regenerated; the next make run/test installs it."
 
 clean:
-	rm -rf .venv .pytest_cache .ruff_cache .hypothesis staticfiles
+	rm -rf .venv node_modules .pytest_cache .ruff_cache .hypothesis staticfiles

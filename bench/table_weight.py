@@ -1,7 +1,8 @@
 """The table page's weight at a git revision: the stylesheets and scripts its template loads.
 
 ``bench/table.py`` measures the page's HTML (its ``bytes``); this adds what a browser fetches
-with it on a first visit to a table against the computer (the table the front door leads to):
+with it on a guest's first visit to a table against the computer (the table the front door
+leads to), and apart what a signed-in reader's pages add (``signed_in_adds``, the bell):
 every ``{% static %}`` stylesheet and script named by the template and the templates it extends
 or includes (leaving out what only ``{% if online %}``, a table of people, adds), and every ES
 module those scripts import, read from the repository at ``--rev`` (``git show``), so that two
@@ -12,7 +13,12 @@ Each file is counted as stored (``bytes``, ``gzip``: gzipped at level 6, as a se
 compresses text) and as ``collectstatic`` serves it today: minified by
 ``dominoes.static_storage``'s minifiers, then gzipped (``served_gzip``) or compressed with
 Brotli as WhiteNoise stores it for browsers that accept ``br`` (``served_brotli``), so that a
-revision from before the minifier can be weighed both ways. It prints one JSON line. Icons, the
+revision from before the minifier can be weighed both ways. Where the revision's template loads
+the table's bundle (``{% table_bundle %}``, as production does once ``collectstatic`` made it),
+the table's modules are weighed as ``dominoes.static_storage.bundle_table`` bundles the
+revision's sources: the entry and the chunks it imports in the first visit, the chunks it
+imports with ``import()`` later; a bundle file's ``bytes`` and ``gzip`` are the bundle's, as
+nothing else is stored. It prints one JSON line. Icons, the
 manifest and fonts are left out: the browser fetches them lazily or once for the whole site.
 
     .venv/bin/python bench/table_weight.py --rev 003d240^1
@@ -23,11 +29,14 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import io
 import json
 import posixpath
 import re
 import subprocess
 import sys
+import tarfile
+import tempfile
 from pathlib import Path
 
 import brotli
@@ -35,14 +44,19 @@ import brotli
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from dominoes.static_storage import MINIFIERS  # noqa: E402 (the repository's root first)
+from dominoes.static_storage import MINIFIERS, TABLE_ENTRY, bundle_table  # noqa: E402
 
 TEMPLATE_REFERENCES = re.compile(r"""{%\s*(extends|include)\s+["']([^"']+)["']""")
 STATIC = re.compile(r"""{%\s*static\s+["']([^"']+\.(?:css|js))["']\s*%}""")
 # An `{% if online %}` block with no other `{% if %}` inside: a table of people's own files.
 ONLINE_ONLY = re.compile(r"{%\s*if online\s*%}(?:(?!{%\s*(?:if|endif)\b).)*{%\s*endif\s*%}", re.S)
+# The same for `{% if user.is_authenticated %}`: what a signed-in reader's pages add (the bell).
+SIGNED_IN_ONLY = re.compile(
+    r"{%\s*if user.is_authenticated\s*%}(?:(?!{%\s*(?:if|endif)\b).)*{%\s*endif\s*%}", re.S
+)
 # import ... from "./x.js", import "./x.js", export ... from "./x.js" (relative modules only).
 IMPORTS = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\.{1,2}/[^"']+)["']""")
+BUNDLE_TAG = re.compile(r"{%\s*table_bundle\b")
 LATER_IMPORTS = re.compile(r"""\bimport\(\s*["'](\.{1,2}/[^"']+)["']\s*\)""")
 
 
@@ -53,16 +67,51 @@ def show(rev: str, path: str) -> bytes | None:
     return done.stdout if done.returncode == 0 else None
 
 
-def template_statics(rev: str, name: str, seen: set[str]) -> list[str]:
-    """The static CSS and JS named by a template and the templates it extends or includes."""
+def template_statics(rev: str, name: str, seen: set[str], signed_in: bool) -> list[str]:
+    """The static CSS and JS named by a template and the templates it extends or includes, for
+    a guest or a signed-in reader."""
     if name in seen:
         return []
     seen.add(name)
     text = ONLINE_ONLY.sub("", (show(rev, f"templates/{name}") or b"").decode())
+    if not signed_in:
+        text = SIGNED_IN_ONLY.sub("", text)
     found = STATIC.findall(text)
     for _, other in TEMPLATE_REFERENCES.findall(text):
-        found += template_statics(rev, other, seen)
+        found += template_statics(rev, other, seen, signed_in)
     return found
+
+
+def uses_bundle(rev: str, template: str) -> bool:
+    return bool(BUNDLE_TAG.search((show(rev, f"templates/{template}") or b"").decode()))
+
+
+def sizes(body: bytes, served: bytes) -> dict[str, int]:
+    return {
+        "bytes": len(body),
+        "gzip": len(gzip.compress(body, compresslevel=6)),
+        "served_gzip": len(gzip.compress(served, compresslevel=6)),
+        "served_brotli": len(brotli.compress(served)),  # WhiteNoise's call
+    }
+
+
+def weigh_bundle(rev: str) -> tuple[dict, dict]:
+    """The table's bundle made from ``rev``'s sources: the files of a first visit (the entry
+    and the chunks it imports) and the ones imported later."""
+    archive = subprocess.run(
+        ["git", "archive", rev, "static"], cwd=ROOT, capture_output=True, check=True
+    ).stdout
+    with tempfile.TemporaryDirectory() as folder:
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(folder, filter="data")
+        out = Path(folder) / "bundle"
+        written, imported = bundle_table(Path(folder) / "static" / TABLE_ENTRY, out)
+        files = {name: (out / name).read_bytes() for name in written}
+    now, later = {}, {}
+    for name, body in files.items():
+        part = now if name in {"main.js", *imported} else later
+        part[f"js/table/bundle/{name}"] = sizes(body, body)  # esbuild minified it already
+    return now, later
 
 
 def relative(path: str, module: str) -> str:
@@ -81,13 +130,7 @@ def weigh_files(rev: str, queue: list[str], skip: set[str]) -> tuple[dict, list[
         body = show(rev, f"static/{path}")
         if body is None:
             continue
-        served = MINIFIERS[Path(path).suffix](body.decode()).encode()
-        files[path] = {
-            "bytes": len(body),
-            "gzip": len(gzip.compress(body, compresslevel=6)),
-            "served_gzip": len(gzip.compress(served, compresslevel=6)),
-            "served_brotli": len(brotli.compress(served)),  # WhiteNoise's call
-        }
+        files[path] = sizes(body, MINIFIERS[Path(path).suffix](body.decode()).encode())
         if path.endswith(".js"):
             text = body.decode()
             queue += [relative(path, module) for module in IMPORTS.findall(text)]
@@ -106,8 +149,19 @@ def totals(files: dict[str, dict[str, int]]) -> dict[str, int]:
 
 
 def weigh(rev: str, template: str) -> dict:
-    first, later = weigh_files(rev, template_statics(rev, template, set()), set())
+    statics = template_statics(rev, template, set(), signed_in=False)
+    signed_in = template_statics(rev, template, set(), signed_in=True)
     rest: dict[str, dict[str, int]] = {}
+    bundle: dict[str, dict[str, int]] = {}
+    if uses_bundle(rev, template):  # the template's list of modules is then the sources' branch
+        modules, _ = weigh_files(rev, [TABLE_ENTRY], set())
+        statics, signed_in = (
+            [path for path in paths if path not in modules] for paths in (statics, signed_in)
+        )
+        bundle, rest = weigh_bundle(rev)
+    first, later = weigh_files(rev, statics, set())
+    first |= bundle
+    adds, _ = weigh_files(rev, [path for path in signed_in if path not in statics], set(first))
     while later:
         found, later = weigh_files(rev, later, set(first) | set(rest))
         rest |= found
@@ -120,6 +174,7 @@ def weigh(rev: str, template: str) -> dict:
         "template": template,
         **totals(first),
         "by_file": first,
+        "signed_in_adds": {**totals(adds), "by_file": adds},
         "later": {**totals(rest), "by_file": rest},
     }
 

@@ -5,6 +5,7 @@ tests run on the same backends as production (with the in-memory defaults otherw
 """
 
 import os
+from pathlib import Path
 
 # DATABASE_URL implies production mode, which requires a secret key: give tests their own.
 os.environ.setdefault("SECRET_KEY", "insecure-test-only-secret-key")
@@ -73,6 +74,12 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+# But a site serving what collectstatic made from a test's own folder (the table's bundle in
+# tests/browser/test_table_bundle.py): production's storage, and no sources.
+if os.environ.get("TEST_STATIC_ROOT"):
+    STATIC_ROOT = Path(os.environ["TEST_STATIC_ROOT"])
+    WHITENOISE_USE_FINDERS = False
+    STORAGES["staticfiles"] = {"BACKEND": "dominoes.static_storage.StaticFilesStorage"}
 
 # A site the browser tests start deals from seeds named by the test it serves
 # (tests/seeded_deals.py).

@@ -1,5 +1,6 @@
-"""Issue 20, "The code": the table's script is small ES modules under static/js/table/, loaded
-without a build step, and the replay viewer imports the table's geometry and tiles instead of
+"""Issue 20, "The code": the table's script is small ES modules under static/js/table/, served
+as written in development (production's collectstatic bundles them: tests/browser/
+test_table_bundle.py), and the replay viewer imports the table's geometry and tiles instead of
 keeping copies. (What the modules do is shown by the browser tests in tests/browser/.)"""
 
 import json
@@ -47,8 +48,10 @@ def test_the_replay_viewer_imports_the_tables_geometry_and_tiles():
 
 
 def test_the_weight_benchmark_counts_every_file_the_table_page_loads():
-    """bench/table_weight.py (the A/B of issue 20): the page's stylesheets, its entry module and
-    every module that one imports, at a git revision; the parts imported later, apart."""
+    """bench/table_weight.py (the A/B of issue 20): a guest's first visit to the table as
+    production serves it: the page's stylesheets and the table's bundle as collectstatic makes it
+    (its entry and the chunks the entry imports), the chunks imported later apart, and what a
+    signed-in reader's pages add (the bell and the catalog module it imports)."""
     done = subprocess.run(
         [sys.executable, "bench/table_weight.py", "--rev", "HEAD"],
         cwd=ROOT,
@@ -58,25 +61,24 @@ def test_the_weight_benchmark_counts_every_file_the_table_page_loads():
         check=True,
     )
     weight = json.loads(done.stdout)
-    committed = subprocess.run(
-        ["git", "ls-tree", "--name-only", "HEAD", "static/js/table/"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.split()
-    # base.html's bell, and the catalog module it imports, come with every page; the talk's
-    # stylesheet only with a table of people.
-    page = {"css/site.css", "css/table.css", "js/bell.js", "js/i18n.js"}
-    later = set(weight["later"]["by_file"])
-    # The coach's review, the lobby and the talk: fetched when first needed.
-    parts = {"review", "lobby", "remarks", "reactions"}
-    assert later == {f"js/table/{part}.js" for part in parts}
-    assert set(weight["by_file"]) == page | {p.removeprefix("static/") for p in committed} - later
+    bundle = "js/table/bundle/"
+    first = set(weight["by_file"])
+    assert {name for name in first if not name.startswith(bundle)} == {
+        "css/site.css",
+        "css/table.css",
+    }
+    assert f"{bundle}main.js" in first and any(name.startswith(f"{bundle}chunk-") for name in first)
+    # The coach's review, the lobby and the talk (its reactions inside): fetched when needed.
+    later = {name.removeprefix(bundle).split("-")[0] for name in weight["later"]["by_file"]}
+    assert later == {"review", "lobby", "remarks"}
+    assert set(weight["signed_in_adds"]["by_file"]) == {"js/bell.js", "js/i18n.js"}
     files = weight["by_file"].values()
-    assert 0 < weight["gzip"] < weight["bytes"] == sum(f["bytes"] for f in files)
-    # As collectstatic serves them: minified, then gzipped.
-    assert 0 < weight["served_gzip"] < 0.8 * weight["gzip"]
+    assert 0 < weight["served_brotli"] < weight["served_gzip"] <= weight["gzip"] < weight["bytes"]
+    assert weight["bytes"] == sum(f["bytes"] for f in files)
+    # The stylesheets as collectstatic serves them: minified, then gzipped.
+    for name in ("css/site.css", "css/table.css"):
+        sheet = weight["by_file"][name]
+        assert 0 < sheet["served_gzip"] < 0.8 * sheet["gzip"], name
 
 
 def test_the_page_preloads_every_module_the_entry_point_imports():

@@ -1,6 +1,7 @@
 """collectstatic minifies the site's own scripts and stylesheets (dominoes/static_storage.py):
 the minified, hashed modules still load in Chromium, export what their sources export, and
-import each other (statically and with ``import()``) by their hashed names only."""
+import each other (statically and with ``import()``) by their hashed names only; the table's
+bundle too."""
 
 import functools
 import json
@@ -80,7 +81,13 @@ def test_the_sites_own_files_are_minified_and_other_apps_files_left_as_shipped(c
 
 def test_the_minified_modules_load_and_export_what_their_sources_do(collected, serve, browser):
     folder, manifest = collected
-    modules = sorted(name for name in manifest if re.match(r"js/.*\.js$", name))
+    # The modules as written, each beside its source; the table's bundle (no source of its
+    # own) is the browser test's (tests/browser/test_table_bundle.py).
+    modules = sorted(
+        name
+        for name in manifest
+        if re.match(r"js/.*\.js$", name) and not name.startswith("js/table/bundle/")
+    )
     origin = serve(served=folder, source=ROOT / "static")
     served_at, source_at = f"{origin}/served", f"{origin}/source"
     page = browser.new_page()
@@ -93,6 +100,11 @@ def test_the_minified_modules_load_and_export_what_their_sources_do(collected, s
         assert page.evaluate(IMPORT_ALL, [entry]) == {entry: []}
         scripts = [url for url in fetched if url.endswith(".js")]
         assert len(scripts) > 10 and all(HASHED.search(url) for url in scripts), scripts
+        fetched.clear()
+        bundle = f"{served_at}/{manifest['js/table/bundle/main.js']}"
+        assert page.evaluate(IMPORT_ALL, [bundle]) == {bundle: []}
+        scripts = [url for url in fetched if url.endswith(".js")]
+        assert len(scripts) == 3 and all(HASHED.search(url) for url in scripts), scripts
         served = page.evaluate(IMPORT_ALL, [f"{served_at}/{manifest[m]}" for m in modules])
         sources = page.evaluate(IMPORT_ALL, [f"{source_at}/{m}" for m in modules])
     finally:
@@ -115,3 +127,14 @@ def test_every_collected_script_and_stylesheet_has_a_smaller_brotli_copy(collect
         assert squeezed.exists(), name
         assert brotli.decompress(squeezed.read_bytes()) == served.read_bytes(), name
         assert squeezed.stat().st_size < zipped.stat().st_size, name
+
+
+def test_without_esbuild_collectstatic_says_how_to_install_it(tmp_path, monkeypatch):
+    from django.core.exceptions import ImproperlyConfigured
+
+    from dominoes import static_storage
+
+    monkeypatch.setattr(static_storage, "ESBUILD", tmp_path / "no-esbuild")
+    with pytest.raises(ImproperlyConfigured, match="make node-modules"):
+        static_storage.bundle_table(ROOT / "static" / "js" / "table" / "main.js", tmp_path / "out")
+    assert not (tmp_path / "out").exists()

@@ -1,4 +1,5 @@
-// The table page's entry point (`<script type="module">`, no build step): the controller and
+// The table page's entry point (`<script type="module">`; served as written in development,
+// bundled by collectstatic in production: dominoes/static_storage.py): the controller and
 // the modules that each add one idea to it.
 
 import { board } from "./board.js";
