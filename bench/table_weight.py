@@ -18,8 +18,8 @@ the table's bundle (``{% table_bundle %}``, as production does once ``collectsta
 the table's modules are weighed as ``dominoes.static_storage.bundle_table`` bundles the
 revision's sources: the entry and the chunks it imports in the first visit, the chunks it
 imports with ``import()`` later; a bundle file's ``bytes`` and ``gzip`` are the bundle's, as
-nothing else is stored. It prints one JSON line. Icons, the
-manifest and fonts are left out: the browser fetches them lazily or once for the whole site.
+nothing else is stored. It prints one JSON line. Icons, the manifest and fonts are left out:
+the browser fetches them lazily or once for the whole site.
 
     .venv/bin/python bench/table_weight.py --rev 003d240^1
     .venv/bin/python bench/table_weight.py --rev HEAD

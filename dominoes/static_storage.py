@@ -6,6 +6,7 @@ import json
 import shutil
 import subprocess
 from collections.abc import Iterator
+from functools import cached_property
 from pathlib import Path
 from typing import Any, TypedDict
 
@@ -97,13 +98,15 @@ class StaticFilesStorage(CompressedManifestStaticFilesStorage):
 
     The table's modules are also bundled (:func:`bundle_table`) into ``js/table/bundle/``,
     collected and hashed like the rest, which the table page loads instead of the modules one
-    by one once it is here (:meth:`table_bundle`); the modules stay collected for the pages that
+    by one once it is here (:attr:`table_bundle`); the modules stay collected for the pages that
     import a few of them (the replay's viewer)."""
 
     support_js_module_import_aggregation = True
 
+    @cached_property
     def table_bundle(self) -> TableBundle | None:
-        """The table's bundle as collected here; None before ``collectstatic`` (the sources)."""
+        """The table's bundle as collected here; None before ``collectstatic`` (the sources).
+        Read once a process, not at every table page: the manifest does not change under it."""
         if not self.hashed_files:
             return None
         try:

@@ -11,5 +11,4 @@ register = template.Library()
 
 @register.simple_tag
 def table_bundle() -> TableBundle | None:
-    collected = getattr(staticfiles_storage, "table_bundle", None)
-    return collected() if collected else None
+    return getattr(staticfiles_storage, "table_bundle", None)
