@@ -2,7 +2,7 @@
 // message is the whole state (count and newest id), so a lost one is mended by the next; after
 // a reconnect the state is fetched again. A browser notification is shown for something new
 // only when the person allowed them (asked from a button on the notifications page).
-import { gettext, interpolate, ngettext } from "./i18n.js";
+import { fill, gettext, ngettext } from "./i18n.js";
 
 const bell = document.getElementById("bell");
 
@@ -13,14 +13,13 @@ function show(state, fresh) {
   bell.setAttribute(
     "aria-label",
     state.unread
-      ? interpolate(
+      ? fill(
           ngettext(
             "Notifications, %(unread)s unread",
             "Notifications, %(unread)s unread",
             state.unread,
           ),
           { unread: state.unread },
-          true,
         )
       : gettext("Notifications"),
   );

@@ -1,6 +1,7 @@
 // The scripts' words in the reader's language: Django's JavaScript catalog (/i18n/catalog.js,
-// loaded deferred by base.html before any module runs) defines window.django; these are its
-// functions as an ES module. Without the catalog the English words are kept.
+// loaded deferred by base.html before any module runs, for every language but English) defines
+// window.django; these are its functions as an ES module. Without the catalog the English words,
+// as written, are kept.
 const catalog = () => globalThis.django;
 
 export function gettext(text) {
@@ -15,11 +16,9 @@ export function pgettext(context, text) {
   return catalog()?.pgettext(context, text) ?? text;
 }
 
-// interpolate("%(n)s unread", { n: 3 }, true) or interpolate("%s unread", [3]).
-export function interpolate(format, values, named = false) {
+/** A translated sentence with its named placeholders filled: fill(gettext("%(name)s drew"), {name}). */
+export function fill(text, values) {
   const django = catalog();
-  if (django) return django.interpolate(format, values, named);
-  return named
-    ? format.replace(/%\(\w+\)s/g, (match) => String(values[match.slice(2, -2)]))
-    : format.replace(/%s/g, () => String(values.shift()));
+  if (django) return django.interpolate(text, values, true);
+  return text.replace(/%\((\w+)\)s/g, (_, name) => String(values[name]));
 }

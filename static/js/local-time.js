@@ -2,7 +2,7 @@
 // server's words (the host's zone, named) until this formats it on the browser's clock.
 // data-local="time" is a time of today (a check-in's close): the hour alone. Dates are written
 // in the page's language (a Spanish page in an English browser says "lunes"), as its words are.
-import { gettext, interpolate } from "./i18n.js";
+import { fill, gettext } from "./i18n.js";
 
 const language = document.documentElement.lang || undefined;
 const formats = {
@@ -15,7 +15,7 @@ export function showLocalTimes(root = document) {
     const when = new Date(time.getAttribute("datetime"));
     if (Number.isNaN(when.getTime())) continue;
     const format = formats[time.dataset.local] || formats[""];
-    time.textContent = interpolate(gettext("%(time)s (your time)"), { time: format.format(when) }, true);
+    time.textContent = fill(gettext("%(time)s (your time)"), { time: format.format(when) });
     time.title = time.dataset.hostTime || "";
   }
 }

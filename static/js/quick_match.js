@@ -2,7 +2,7 @@
 // the person in the queue: a closed page stops polling and its lease runs out), show how long
 // and how many are looking, offer the computer after a while, and go to the table once
 // matched. Closing the page leaves the queue at once (a beacon).
-import { gettext, interpolate } from "./i18n.js";
+import { fill, gettext } from "./i18n.js";
 
 const page = document.getElementById("waiting");
 const POLL_MS = 500;
@@ -30,12 +30,11 @@ function matched(status) {
   const { opponents } = status;
   words.textContent =
     opponents.length > 1
-      ? interpolate(
+      ? fill(
           gettext("Matched: you play %(some)s and %(last)s."),
           { some: opponents.slice(0, -1).join(", "), last: opponents.at(-1) },
-          true,
         )
-      : interpolate(gettext("Matched: you play %(name)s."), { name: opponents[0] }, true);
+      : fill(gettext("Matched: you play %(name)s."), { name: opponents[0] });
   words.hidden = false;
   window.location.assign(status.table_url);
 }

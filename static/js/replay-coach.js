@@ -3,15 +3,13 @@
 // and "play on from here" (a form the server answers with a new table against the computer).
 // The server sends the reviews only for a finished match; this module only draws them.
 
-import { gettext, interpolate, ngettext } from "./i18n.js";
-
-const $ = (id) => document.getElementById(id);
-const say = (format, values) => interpolate(format, values, true);
+import { fill, gettext, ngettext } from "./i18n.js";
+import { $ } from "./table/dom.js";
 
 // Points lost on average, one decimal ("2.5 points lost on average").
 const pointsLost = (value) => {
   const rounded = Math.round(value * 10) / 10;
-  return say(
+  return fill(
     ngettext("%(points)s point lost on average", "%(points)s points lost on average", Math.abs(rounded)),
     { points: rounded },
   );
@@ -76,7 +74,7 @@ export class CoachPanel {
         const total = graded.reduce((n, r) => n + r.accuracy * r.decisions.length, 0);
         const name = this.data.names[seat];
         return count
-          ? say(gettext("%(name)s: %(accuracy)s accuracy over the match."), {
+          ? fill(gettext("%(name)s: %(accuracy)s accuracy over the match."), {
               name,
               accuracy: `${Math.round(total / count)}%`,
             })
@@ -96,10 +94,10 @@ export class CoachPanel {
       const plural = Math.abs(Math.round(review.luck * 10) / 10);
       li.textContent =
         review.accuracy === null
-          ? say(gettext("Hand %(hand)s, %(name)s: no choice to grade."), values)
+          ? fill(gettext("Hand %(hand)s, %(name)s: no choice to grade."), values)
           : review.luck === null
-          ? say(gettext("Hand %(hand)s, %(name)s: accuracy %(accuracy)s."), values)
-          : say(
+          ? fill(gettext("Hand %(hand)s, %(name)s: accuracy %(accuracy)s."), values)
+          : fill(
               ngettext(
                 "Hand %(hand)s, %(name)s: accuracy %(accuracy)s; the tiles dealt were worth %(luck)s point to a strong player.",
                 "Hand %(hand)s, %(name)s: accuracy %(accuracy)s; the tiles dealt were worth %(luck)s points to a strong player.",
@@ -126,7 +124,7 @@ export class CoachPanel {
       button.className = "critical-moment";
       const step = this.data.hands[review.hand].first_step + decision.ply;
       button.dataset.step = String(step);
-      button.textContent = say(gettext("Hand %(hand)s, move %(move)s"), {
+      button.textContent = fill(gettext("Hand %(hand)s, move %(move)s"), {
         hand: review.hand + 1,
         move: decision.ply + 1,
       });
@@ -135,7 +133,7 @@ export class CoachPanel {
       withTiles(
         words,
         " " +
-          say(gettext("%(name)s played %(move)s: %(grade)s, %(lost)s. Better: %(best)s."), {
+          fill(gettext("%(name)s played %(move)s: %(grade)s, %(lost)s. Better: %(best)s."), {
             name: this.data.names[review.seat],
             move: decision.played,
             grade: decision.label,
@@ -162,15 +160,15 @@ export class CoachPanel {
         const values = { name: who, move: decision.played, grade: decision.label };
         const plays =
           decision.cost >= 0.05
-            ? say(gettext("%(name)s is to move and plays %(move)s: %(grade)s, %(lost)s."), {
+            ? fill(gettext("%(name)s is to move and plays %(move)s: %(grade)s, %(lost)s."), {
                 ...values,
                 lost: pointsLost(decision.cost),
               })
-            : say(gettext("%(name)s is to move and plays %(move)s: %(grade)s."), values);
+            : fill(gettext("%(name)s is to move and plays %(move)s: %(grade)s."), values);
         const better =
           decision.best === decision.played
             ? ""
-            : " " + say(gettext("Better: %(best)s."), { best: decision.best }) + ` ${decision.reason}`;
+            : " " + fill(gettext("Better: %(best)s."), { best: decision.best }) + ` ${decision.reason}`;
         note.dataset.grade = decision.grade;
         withTiles(note, plays + better);
       }

@@ -2,14 +2,13 @@
 // shown. The server replayed the record with the engine and sent every step; this page only
 // draws the step chosen. Tiles and the table are drawn as on the table page.
 
-import { gettext, interpolate, ngettext } from "./i18n.js";
+import { fill, gettext, ngettext } from "./i18n.js";
+import { $ } from "./table/dom.js";
 import { CoachPanel } from "./replay-coach.js";
 import { layoutTable } from "./table/geometry.js";
 import { handTileSVG, r3, tileSVG } from "./table/tiles.js";
 
-const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
-const say = (format, values) => interpolate(format, values, true);
 // Words put in an attribute of markup: a translation may hold any character.
 const escapeAttribute = (text) =>
   text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
@@ -83,11 +82,11 @@ class ReplayViewer {
     const last = this.steps.length - 1;
     $("replay-page").dataset.step = String(this.index);
     $("step").value = String(this.index);
-    $("step-count").textContent = say(gettext("Step %(step)s of %(steps)s"), {
+    $("step-count").textContent = fill(gettext("Step %(step)s of %(steps)s"), {
       step: this.index + 1,
       steps: this.steps.length,
     });
-    $("step-hand").textContent = say(gettext("Hand %(hand)s of %(hands)s"), {
+    $("step-hand").textContent = fill(gettext("Hand %(hand)s of %(hands)s"), {
       hand: step.hand + 1,
       hands: this.data.hands.length,
     });
@@ -100,9 +99,9 @@ class ReplayViewer {
     const boneyard = step.boneyard;
     const count = { count: boneyard.length, tiles: boneyard.join(", ") };
     $("replay-boneyard").textContent = this.closed()
-      ? say(ngettext("Boneyard: %(count)s tile, face down", "Boneyard: %(count)s tiles, face down", count.count), count)
+      ? fill(ngettext("Boneyard: %(count)s tile, face down", "Boneyard: %(count)s tiles, face down", count.count), count)
       : boneyard.length
-      ? say(gettext("Boneyard (%(count)s, next tile first): %(tiles)s"), count)
+      ? fill(gettext("Boneyard (%(count)s, next tile first): %(tiles)s"), count)
       : gettext("Boneyard: empty");
   }
 
@@ -126,7 +125,7 @@ class ReplayViewer {
       name.textContent = this.data.names[seat];
       const score = document.createElement("span");
       score.className = "seat-score";
-      score.textContent = say(gettext("%(points)s pts"), { points: step.scores[this.sideOf(seat)] });
+      score.textContent = fill(gettext("%(points)s pts"), { points: step.scores[this.sideOf(seat)] });
       const row = document.createElement("span");
       row.className = "result-tiles";
       row.setAttribute("role", "img");
@@ -135,7 +134,7 @@ class ReplayViewer {
         row.classList.add("closed");
         row.setAttribute(
           "aria-label",
-          say(ngettext("%(count)s tile, face down", "%(count)s tiles, face down", tiles.length), {
+          fill(ngettext("%(count)s tile, face down", "%(count)s tiles, face down", tiles.length), {
             count: tiles.length,
           }),
         );
@@ -178,8 +177,8 @@ class ReplayViewer {
     if (!table.opening) return gettext("The table is empty.");
     const arms = ["left", "right", "up", "down"]
       .filter((arm) => (table[arm] || []).length)
-      .map((arm) => say(ARMS[arm](), { tiles: table[arm].map((p) => p.tile).join(", ") }));
-    return [say(gettext("Opening tile %(tile)s"), { tile: table.opening }), ...arms].join("; ");
+      .map((arm) => fill(ARMS[arm](), { tiles: table[arm].map((p) => p.tile).join(", ") }));
+    return [fill(gettext("Opening tile %(tile)s"), { tile: table.opening }), ...arms].join("; ");
   }
 }
 

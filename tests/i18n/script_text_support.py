@@ -1,5 +1,5 @@
 """Finding the words a script shows a person outside the catalog (static/js/i18n.js's gettext,
-ngettext, pgettext, and interpolate's format): a careful heuristic, not a JavaScript parser.
+ngettext, pgettext, and fill's format): a careful heuristic, not a JavaScript parser.
 
 A script's string literals and template literals are read with a small scanner (comments and
 regular expressions skipped). A literal is text when it holds a capitalised word or two words
@@ -14,7 +14,7 @@ A plural built by hand (``n === 1 ? "tile" : "tiles"``) is found too."""
 import re
 from dataclasses import dataclass
 
-TRANSLATION_CALL = re.compile(r"\b(gettext|ngettext|pgettext|interpolate)\s*\(")
+TRANSLATION_CALL = re.compile(r"\b(gettext|ngettext|pgettext|fill)\s*\(")
 SHOWN = re.compile(
     r"\.(?:textContent|innerText|innerHTML|title|ariaLabel|placeholder|alt|label)\s*=(?!=)"
     r"|\breturn\b|\b(?:say|showAlert|alert|confirm|Notification)\s*\(|\.push\s*\("
@@ -146,7 +146,7 @@ def is_text(words: str) -> bool:
 
 
 def _translated_spans(masked: str) -> list[tuple[int, int]]:
-    """The argument lists of gettext, ngettext and pgettext calls, and interpolate's first
+    """The argument lists of gettext, ngettext and pgettext calls, and fill's first
     argument (its format)."""
     spans = []
     for call in TRANSLATION_CALL.finditer(masked):
@@ -160,7 +160,7 @@ def _translated_spans(masked: str) -> list[tuple[int, int]]:
             elif masked[k] == "," and depth == 1 and first_comma is None:
                 first_comma = k
             k += 1
-        end = first_comma if call.group(1) == "interpolate" and first_comma else k
+        end = first_comma if call.group(1) == "fill" and first_comma else k
         spans.append((call.end(), end))
     return spans
 

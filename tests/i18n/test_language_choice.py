@@ -77,6 +77,12 @@ def test_the_scripts_catalog_speaks_the_language(client):
     assert "max-age=3600" in response["Cache-Control"]
 
 
+def test_an_english_page_fetches_no_catalog(client):
+    # The scripts are written in English (static/js/i18n.js keeps their words without one).
+    page = client.get("/", headers={"accept-language": "en"}).content.decode()
+    assert "/i18n/catalog.js" not in page
+
+
 def test_the_scripts_catalog_is_sent_compressed(client):
     asked = {"accept-language": "pt-br", "accept-encoding": "gzip, br"}
     response = client.get("/i18n/catalog.js?language=pt-br", headers=asked)

@@ -1,6 +1,6 @@
 """Every word a script shows a person comes from the catalog (README "Languages"): through
 static/js/i18n.js's gettext, ngettext (every count) and pgettext, names and tiles put in by
-interpolate's named placeholders, never a plural built by hand."""
+fill's named placeholders, never a plural built by hand."""
 
 from pathlib import Path
 
@@ -29,14 +29,14 @@ def test_script_shows_no_untranslated_text(name):
 
 def test_the_checker_sees_shown_text_and_skips_translations():
     script = """
-import { gettext, interpolate, ngettext } from "./i18n.js";
+import { fill, gettext, ngettext } from "./i18n.js";
 // A comment saying "Hello there" is not shown.
 const pattern = /"[A-Z] word"/g;
 status.textContent = ready ? "Your turn." : gettext("Wait.");
 button.setAttribute("aria-label", `Play ${tile}`);
 button.setAttribute("data-tile", "Not Shown");
-row.title = interpolate(gettext("%(name)s played %(tile)s"), { name, tile }, true);
-say(interpolate(ngettext("%(n)s tile", "%(n)s tiles", n), { n }, true));
+row.title = fill(gettext("%(name)s played %(tile)s"), { name, tile });
+say(fill(ngettext("%(n)s tile", "%(n)s tiles", n), { n }));
 if (event.key === "Escape" && "Notification" in window) document.querySelector("#main .spot");
 list.classList.add("seat-tag away-tag");
 function seatWords(n) {

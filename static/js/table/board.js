@@ -1,11 +1,10 @@
 // The chain on the felt: laid out, scaled and centred to the board's box (geometry.fitLayout),
 // with ghost spots where the chosen tile fits and the All Fives points each would score.
 
-import { $ } from "./page.js";
+import { $ } from "./dom.js";
 import { fitLayout, openingRect, parseTile } from "./geometry.js";
 import { r3, tileSVG } from "./tiles.js";
-import { gettext, pgettext } from "../i18n.js";
-import { fill } from "./words.js";
+import { fill, gettext, pgettext } from "../i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 

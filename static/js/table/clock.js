@@ -1,8 +1,7 @@
 // The turn clock: seconds left for the seat to move, shown by the seat as digits and a bar that
 // empties, with one spoken warning at ten seconds.
 
-import { gettext, ngettext } from "../i18n.js";
-import { fill } from "./words.js";
+import { fill, gettext, ngettext } from "../i18n.js";
 
 export const clockWords = (seconds) =>
   `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;

@@ -1,9 +1,9 @@
 // What the player does: the buttons, choosing a tile and its end by click or keyboard, and
 // where focus goes when the table is drawn again (never lost to the page's body).
 
-import { $ } from "./page.js";
-import { gettext, pgettext } from "../i18n.js";
-import { endName, fill, joinOr, onEnd } from "./words.js";
+import { $ } from "./dom.js";
+import { fill, gettext, pgettext } from "../i18n.js";
+import { endName, joinOr, onEnd } from "./words.js";
 
 export const controls = {
   bindControls() {

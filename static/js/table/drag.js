@@ -1,6 +1,6 @@
 // Dragging a tile from the hand onto a ghost spot on the board (mouse, pen and touch alike).
 
-import { $ } from "./page.js";
+import { $ } from "./dom.js";
 
 export const drag = {
   dragStart(event) {

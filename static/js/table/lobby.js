@@ -3,9 +3,8 @@
 // and after the start the computer's seats a friend who comes late may take at the next hand.
 // The server decides: this page sends the wish and draws the state it gets back.
 
-import { $ } from "./page.js";
-import { gettext, pgettext } from "../i18n.js";
-import { fill } from "./words.js";
+import { $ } from "./dom.js";
+import { fill, gettext, pgettext } from "../i18n.js";
 
 const button = (text, data) => {
   const el = document.createElement("button");

@@ -5,10 +5,11 @@
 import { board } from "./board.js";
 import { clock } from "./clock.js";
 import { controls } from "./controls.js";
+import { $ } from "./dom.js";
 import { drag } from "./drag.js";
 import { later } from "./later.js";
 import { motion } from "./motion.js";
-import { $, TablePage } from "./page.js";
+import { TablePage } from "./page.js";
 import { render } from "./render.js";
 import { result } from "./result.js";
 import { soundsFor } from "./sound.js";

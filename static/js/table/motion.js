@@ -3,7 +3,7 @@
 // never blocking input; with prefers-reduced-motion, fades instead. Everything moves by
 // transform or opacity on fixed layers: nothing shifts the layout.
 
-import { $ } from "./page.js";
+import { $ } from "./dom.js";
 import { backsSVG } from "./tiles.js";
 
 const REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)");

@@ -7,9 +7,8 @@
 import { TableSocket } from "./socket.js";
 import { Sounds } from "./sound.js";
 import { Attention } from "./attention.js";
+import { $ } from "./dom.js";
 import { gettext } from "../i18n.js";
-
-export const $ = (id) => document.getElementById(id);
 
 export class TablePage {
   constructor() {

@@ -8,10 +8,9 @@
 // {type: "remark", phrase}; in {type: "remarks", remarks, phrases, speaker}, {type: "remark",
 // remark}.
 
-import { $ } from "./page.js";
+import { $ } from "./dom.js";
 import { reactionSVG } from "./reactions.js";
-import { gettext } from "../i18n.js";
-import { fill } from "./words.js";
+import { fill, gettext } from "../i18n.js";
 
 const BUBBLE_MS = 4000;
 const HISTORY = 30;

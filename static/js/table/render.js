@@ -2,10 +2,9 @@
 // the buttons and the hand. (The board, the result panel and the motion have modules of their
 // own.)
 
-import { $ } from "./page.js";
+import { $ } from "./dom.js";
 import { backsSVG, handTileSVG } from "./tiles.js";
-import { gettext, ngettext, pgettext } from "../i18n.js";
-import { fill } from "./words.js";
+import { fill, gettext, ngettext, pgettext } from "../i18n.js";
 
 // Where each seat sits, counted from the person at the bottom in turn order.
 const POSITIONS = {

@@ -2,11 +2,11 @@
 // and a panel over the felt with every hand laid open, what each side scores and why, the
 // running score (and hands won in a best-of), and what comes next.
 
-import { $ } from "./page.js";
+import { $ } from "./dom.js";
 import { parseTile } from "./geometry.js";
 import { handTileSVG } from "./tiles.js";
-import { gettext, ngettext } from "../i18n.js";
-import { fill, joinAnd } from "./words.js";
+import { fill, gettext, ngettext } from "../i18n.js";
+import { joinAnd } from "./words.js";
 
 const pipsOf = (tiles) => tiles.reduce((sum, t) => sum + parseTile(t).reduce((a, b) => a + b, 0), 0);
 // All Fives rounding of a hand's end points: remainders 0-2 go down, 3-4 go up (docs/rules.md).

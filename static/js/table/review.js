@@ -4,8 +4,8 @@
 // server sends a seat only its own reviews, of hands that are over, and at a rated or tournament
 // table only after the match: this module only draws them, and only while the panel is up.
 
-import { gettext, ngettext, pgettext } from "../i18n.js";
-import { fill } from "./words.js";
+import { $ } from "./dom.js";
+import { fill, gettext, ngettext, pgettext } from "../i18n.js";
 
 // The moments shown in a line each: a phone keeps the panel short.
 const MOMENTS = 2;
@@ -51,7 +51,7 @@ export class HandReview {
     this.box.id = "hand-review";
     this.box.setAttribute("aria-label", gettext("Coach"));
     this.box.hidden = true;
-    document.getElementById("result-sides").after(this.box); // under the hand's rows
+    $("result-sides").after(this.box); // under the hand's rows
   }
 
   // ``message``: the socket's {"type": "review", "review": ...}, or null for a render.

@@ -12,7 +12,7 @@
 //   in:  {type: "state", version, table, view}, {type: "error", message, version},
 //        {type: "hint", move, reason}, {type: "remarks", ...}, {type: "remark", remark}
 
-import { gettext, interpolate, ngettext } from "../i18n.js";
+import { fill, gettext, ngettext } from "../i18n.js";
 
 const words = (state) =>
   ({
@@ -119,14 +119,13 @@ export class TableSocket {
     this.attempts += 1;
     const seconds = Math.round(delay / 1000);
     const retrying = seconds
-      ? interpolate(
+      ? fill(
           ngettext(
             "Not connected: retrying in %(seconds)s s\u2026",
             "Not connected: retrying in %(seconds)s s\u2026",
             seconds,
           ),
           { seconds },
-          true,
         )
       : gettext("Not connected: retrying\u2026");
     this.status("offline", retrying);

@@ -3,10 +3,7 @@
 // catalog (static/js/i18n.js): "You played" and "Ana played" are two, as Spanish and Portuguese
 // conjugate them apart, and a count picks its form with ngettext.
 
-import { gettext, interpolate, ngettext, pgettext } from "../i18n.js";
-
-/** A translated sentence with its named placeholders filled: fill(gettext("%(name)s drew"), {name}). */
-export const fill = (text, values) => interpolate(text, values, true);
+import { fill, gettext, ngettext, pgettext } from "../i18n.js";
 
 /** "Ana and Bob" ("Ana and Bob and Cy": the table rarely names more than two). */
 export const joinAnd = (items) =>
