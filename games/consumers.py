@@ -23,7 +23,7 @@ from django.utils.translation import gettext
 
 from accounts.guests import player_for
 from dominoes import client_address, limits
-from games import events, presence, selectors, services, snapshots
+from games import catch_up, events, presence, selectors, services, snapshots
 from games.async_db import in_database
 from games.coach import selectors as coach_selectors
 from games.coach.words import hint_reason_words
@@ -102,6 +102,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self._send_state()
+        catch_up.watch(self)
 
     async def __call__(self, scope: dict[str, Any], receive: Callable, send: Callable) -> None:
         try:
@@ -122,6 +123,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if getattr(self, "has_left", False):
             return
         self.has_left = True
+        catch_up.unwatch(self)
         await limits.release_socket(self.channel_name)
         if getattr(self, "seat_id", None) is not None and presence.closed(self.seat_id):
             await in_database(services.seat_disconnected)(

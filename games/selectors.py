@@ -28,6 +28,13 @@ def table_for(public_id: str) -> Table:
         raise TableNotFound from None
 
 
+def table_versions(*, public_ids: list[str]) -> dict[str, int]:
+    """The current version of each of these tables (those that exist), in one query."""
+    if not public_ids:
+        return {}
+    return dict(Table.objects.filter(public_id__in=public_ids).values_list("public_id", "version"))
+
+
 def table_state(table: Table, seat: int | None) -> dict[str, Any]:
     """The payload a client renders for ``seat`` (None: a spectator) of a table row."""
     return state_of(snapshot_of(table), seat)

@@ -98,8 +98,9 @@ async def test_leaving_hands_the_seat_to_the_computer_and_reopening_takes_it_bac
         await communicator.disconnect()
 
 
-def started_with_bob() -> tuple[str, str]:
-    """A started 2-seat online table (the host and Bob): its id and Bob's session key."""
+def started_with_bob() -> tuple[str, str, str]:
+    """A started 2-seat online table (the host and Bob): its id, the host's and Bob's session
+    keys."""
     host_key, friend_key = new_session(), new_session()
     public_id = open_table(host_key)
     friend_player = services.Player(user_id=None, session_key=friend_key)
@@ -107,11 +108,11 @@ def started_with_bob() -> tuple[str, str]:
     services.start_table(
         public_id=public_id, player=services.Player(user_id=None, session_key=host_key)
     )
-    return public_id, friend_key
+    return public_id, host_key, friend_key
 
 
 async def test_a_player_gone_past_the_grace_is_replaced_until_they_reconnect():
-    public_id, friend_key = await sync_to_async(started_with_bob)()
+    public_id, _, friend_key = await sync_to_async(started_with_bob)()
     friend, _ = await joined(public_id, friend_key)
     bob = Seat.objects.filter(table__public_id=public_id, index=1)
     opened = (await sync_to_async(bob.get)()).seen_at
@@ -135,7 +136,7 @@ async def test_a_player_gone_past_the_grace_is_replaced_until_they_reconnect():
 
 async def test_closing_one_of_two_tabs_does_not_start_the_grace(monkeypatch):
     monkeypatch.setattr(presence, "HEARTBEAT_SECONDS", 3600)  # no beat during the test
-    public_id, friend_key = await sync_to_async(started_with_bob)()
+    public_id, _, friend_key = await sync_to_async(started_with_bob)()
     first, _ = await joined(public_id, friend_key)
     second, _ = await joined(public_id, friend_key)  # a second tab
     bob = Seat.objects.filter(table__public_id=public_id, index=1)
@@ -149,7 +150,7 @@ async def test_closing_one_of_two_tabs_does_not_start_the_grace(monkeypatch):
 
 async def test_while_a_socket_is_open_the_heartbeat_keeps_its_person_seen(monkeypatch):
     monkeypatch.setattr(presence, "HEARTBEAT_SECONDS", 0.05)
-    public_id, friend_key = await sync_to_async(started_with_bob)()
+    public_id, _, friend_key = await sync_to_async(started_with_bob)()
     socket, _ = await joined(public_id, friend_key)
     bob = Seat.objects.filter(table__public_id=public_id, index=1)
     long_ago = timezone.now() - timedelta(seconds=services.REJOIN_GRACE_SECONDS + 1)
@@ -165,7 +166,7 @@ async def test_while_a_socket_is_open_the_heartbeat_keeps_its_person_seen(monkey
 
 
 async def test_an_away_seat_is_refused_a_move_until_it_says_it_is_back():
-    public_id, friend_key = await sync_to_async(started_with_bob)()
+    public_id, _, friend_key = await sync_to_async(started_with_bob)()
     friend, _ = await joined(public_id, friend_key)
     await friend.send_json_to({"type": "leave"})
     away = (await receive_until(friend, lambda m: m["table"]["seats"][1]["away"]))[-1]
