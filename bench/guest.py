@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gzip
 import http.client
 import json
 import random
@@ -31,7 +32,8 @@ class Guest:
     cookies: dict[str, str] = field(default_factory=dict)
     tables: list[str] = field(default_factory=list)
     page_seconds: list[float] = field(default_factory=list)
-    page_bytes: list[int] = field(default_factory=list)
+    page_bytes: list[int] = field(default_factory=list)  # as sent
+    page_html_bytes: list[int] = field(default_factory=list)  # uncompressed
     reply_seconds: list[float] = field(default_factory=list)
     computer_moves: list[int] = field(default_factory=list)
     own_seconds: list[float] = field(default_factory=list)
@@ -77,14 +79,20 @@ class Guest:
         for _ in range(count):
             public_id = self.tables[self.pages_done % len(self.tables)]
             start = perf_counter()
-            response, content = self._request("GET", f"/tables/{public_id}/")
+            # As a browser asks for it: the time and bytes are those of the page as sent.
+            response, sent = self._request(
+                "GET", f"/tables/{public_id}/", **{"Accept-Encoding": "gzip"}
+            )
             elapsed = perf_counter() - start
-            if response.status != 200 or public_id.encode() not in content:
+            compressed = response.getheader("Content-Encoding") == "gzip"
+            html = gzip.decompress(sent) if compressed else sent
+            if response.status != 200 or public_id.encode() not in html:
                 raise RuntimeError(f"GET /tables/{public_id}/: {response.status}")
             self.pages_done += 1
             if timed:
                 self.page_seconds.append(elapsed)
-                self.page_bytes.append(len(content))
+                self.page_bytes.append(len(sent))
+                self.page_html_bytes.append(len(html))
 
     # --- WebSocket --------------------------------------------------------------------------
     async def _open(self) -> None:

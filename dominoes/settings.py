@@ -78,6 +78,8 @@ MIDDLEWARE = [
     "django_permissions_policy.PermissionsPolicyMiddleware",
     # Static files from the app server itself, compressed and cached (no separate web server).
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages gzipped (README, "Pages sent compressed"); WhiteNoise's files are compressed already.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the language cookie (a person's pick, README "Languages"), else the
     # browser's Accept-Language. After the session (Django's order), before CommonMiddleware.

@@ -1,7 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path
 from django.views.decorators.cache import cache_control
-from django.views.decorators.gzip import gzip_page
 from django.views.i18n import JavaScriptCatalog
 
 from dominoes import views
@@ -19,13 +18,11 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     # The header's language picker (games.language), and the catalog the scripts read
     # (static/js/i18n.js). Pages ask for the catalog with their language in the query
-    # (base.html), so a browser may keep each language's for an hour. Compressed: a
-    # language's catalog is some 28 KB of text, 7 KB gzipped, and holds nothing secret (the
-    # reason Django compresses no page by default).
+    # (base.html), so a browser may keep each language's for an hour.
     path("i18n/setlang/", set_language, name="set_language"),
     path(
         "i18n/catalog.js",
-        gzip_page(cache_control(max_age=3600)(JavaScriptCatalog.as_view())),
+        cache_control(max_age=3600)(JavaScriptCatalog.as_view()),
         name="javascript-catalog",
     ),
     path("admin/", admin.site.urls),
