@@ -116,11 +116,14 @@ class Guest:
             self.socket = None
 
     async def _next_state(self) -> dict[str, Any]:
-        """The next state the server sends; any error stops the bench."""
-        message = json.loads(await asyncio.wait_for(self.socket.receive(), MESSAGE_TIMEOUT))
-        if message.get("type") != "state":
-            raise RuntimeError(f"the server said: {message}")
-        return message
+        """The next state the server sends, past the coach's review of a hand just over (sent
+        where the coach runs in the server: thread and sqlite modes); an error stops the bench."""
+        while True:
+            message = json.loads(await asyncio.wait_for(self.socket.receive(), MESSAGE_TIMEOUT))
+            if message.get("type") == "state":
+                return message
+            if message.get("type") != "review":
+                raise RuntimeError(f"the server said: {message}")
 
     async def _send(self, message: dict[str, Any]) -> None:
         await self.budget.take()
@@ -164,11 +167,8 @@ class Guest:
             start = perf_counter()
             await self.socket.send(message)
             while True:
-                text = await asyncio.wait_for(self.socket.receive(), MESSAGE_TIMEOUT)
+                state = await self._next_state()
                 elapsed = perf_counter() - start
-                state = json.loads(text)
-                if state.get("type") != "state":
-                    raise RuntimeError(f"the server said: {state}")
                 view = state["view"]
                 if state["version"] > version and (
                     view["turn"] == view["seat"] or view["result"] is not None

@@ -118,10 +118,10 @@ class Server:
             [sys.executable, "-m", "daphne", "-b", HOST, "-p", str(self.port), self.application],
         )
         if self.mode == "rq":
-            command = [sys.executable, "manage.py", "rqworker", "bots", "--with-scheduler"]
-            if self.worker_class:
-                command += ["--worker-class", self.worker_class]
-            self._spawn("rqworker", command)
+            # The Procfile's `bots` process unless told otherwise.
+            worker_class = self.worker_class or "rq.worker.SimpleWorker"
+            command = [sys.executable, "manage.py", "rqworker", "bots", "--worker-class"]
+            self._spawn("rqworker", [*command, worker_class])
         deadline = time.monotonic() + START_TIMEOUT
         while not (listening(self.port) and self._worker_ready()):
             for name, process in self.processes.items():

@@ -8,8 +8,9 @@ the computer's moves is off, so a round trip is the site's own work. The modes (
 
 - ``rq``, the production layout: PostgreSQL (a database of the bench's own, created, migrated and
   dropped here), the Redis channel layer, and the computer's moves as RQ jobs run by one
-  ``manage.py rqworker bots --with-scheduler`` process: RQ's default worker, which forks a work
-  horse per job (``--rq-worker-class rq.worker.SimpleWorker`` runs them in the worker itself).
+  ``manage.py rqworker bots --worker-class rq.worker.SimpleWorker`` process, the Procfile's
+  ``bots`` (``--rq-worker-class rq.worker.Worker``: RQ's default, which forks a work horse per
+  job).
 - ``thread``: the same PostgreSQL and Redis, the computer's moves run by the server itself
   (``JOBS_BACKEND=thread``).
 - ``sqlite``: the embedded default's backends: SQLite (a temporary file named by
@@ -244,8 +245,8 @@ def main() -> None:
     )
     parser.add_argument(
         "--rq-worker-class",
-        help="the rq mode's worker class, e.g. rq.worker.SimpleWorker (default RQ's own, which "
-        "forks a work horse per job, as the README's production command runs it)",
+        help="the rq mode's worker class (default rq.worker.SimpleWorker, as the Procfile's "
+        "bots process runs; rq.worker.Worker forks a work horse per job)",
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of the player's moves")
     args = parser.parse_args()

@@ -13,9 +13,9 @@ Every value below can be overridden by an environment variable of the same name.
 import os
 from pathlib import Path
 
-import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from dominoes.databases import default_database
 from dominoes.env import env_bool, env_int, env_list, env_str
 from dominoes.headers import PERMISSIONS_POLICY as PERMISSIONS_POLICY
 from dominoes.headers import content_security_policy
@@ -127,34 +127,7 @@ ASGI_APPLICATION = "dominoes.asgi.application"
 
 # --- Database -------------------------------------------------------------------------------
 
-# A pool of PostgreSQL connections (psycopg's): Django's ASGI handler runs every request and
-# database_sync_to_async call on a new thread, and a connection per thread would cost a new
-# connection per request (bench/README.md, "Measured by hand"); persistent per-thread
-# connections do not help there.
-DB_POOL = env_bool("DB_POOL", PRODUCTION)
-
-if DATABASE_URL:
-    DATABASES = {
-        "default": dj_database_url.parse(
-            DATABASE_URL,
-            # Without the pool, persistent connections (bench/README.md, "Measured by hand").
-            conn_max_age=0 if DB_POOL else env_int("CONN_MAX_AGE", 600 if PRODUCTION else 0),
-            conn_health_checks=not DB_POOL,
-        )
-    }
-    if DB_POOL and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-            "min_size": env_int("DB_POOL_MIN_SIZE", 2),
-            "max_size": env_int("DB_POOL_MAX_SIZE", 20),
-            "timeout": 10,
-        }
-else:
-    DATABASES = {
-        "default": {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": BASE_DIR / "db.sqlite3",
-        }
-    }
+DATABASES = {"default": default_database(DATABASE_URL, production=PRODUCTION, base_dir=BASE_DIR)}
 
 # Each server event loop's own PostgreSQL connections (games.async_db), for the one statement
 # of a move or a deal: at most this many at once per process, besides Django's pool above.

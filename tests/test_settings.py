@@ -23,6 +23,7 @@ print(json.dumps({
     "DB_HOST": db.get("HOST", ""),
     "CONN_MAX_AGE": db.get("CONN_MAX_AGE", 0),
     "DB_POOL": db.get("OPTIONS", {}).get("pool"),
+    "SQLITE_MODE": db.get("OPTIONS", {}).get("transaction_mode"),
     "CHANNEL_BACKEND": s.CHANNEL_LAYERS["default"]["BACKEND"],
     "CHANNEL_CONFIG": s.CHANNEL_LAYERS["default"].get("CONFIG"),
     "JOBS_BACKEND": s.JOBS_BACKEND,
@@ -67,6 +68,7 @@ def test_no_environment_is_the_embedded_default():
     assert s["DEBUG"] is True
     assert s["ENGINE"] == "django.db.backends.sqlite3"
     assert s["DB_NAME"] == str(ROOT / "db.sqlite3")
+    assert s["SQLITE_MODE"] == "IMMEDIATE"  # see the test below
     assert s["CHANNEL_BACKEND"] == "channels.layers.InMemoryChannelLayer"
     assert s["JOBS_BACKEND"] == "thread"
     assert s["RQ_QUEUES"] == {}
@@ -76,6 +78,51 @@ def test_no_environment_is_the_embedded_default():
     assert s["MAILERS"]["default"]["BACKEND"] == "dominoes.mail.QueuedEmailBackend"
     assert s["MAILERS"]["outgoing"]["BACKEND"] == "django.core.mail.backends.console.EmailBackend"
     assert s["HAS_EMAIL_BACKEND"] is False  # Django 6.1 refuses MAILERS and EMAIL_BACKEND
+
+
+TWO_WRITERS = """
+import threading, time
+import django
+django.setup()
+from django.db import connection, transaction
+
+with connection.cursor() as cursor:
+    cursor.execute("CREATE TABLE moves (n integer)")
+first_wrote = threading.Event()
+
+def first():
+    with transaction.atomic():
+        connection.cursor().execute("INSERT INTO moves VALUES (1)")
+        first_wrote.set()
+        time.sleep(0.5)
+    connection.close()
+
+def second():
+    first_wrote.wait()
+    with transaction.atomic():  # reads, then writes: a move decided on what it read
+        connection.cursor().execute("SELECT count(*) FROM moves").fetchone()
+        connection.cursor().execute("INSERT INTO moves VALUES (2)")
+    connection.close()
+
+threads = [threading.Thread(target=first), threading.Thread(target=second)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+with connection.cursor() as cursor:
+    print(cursor.execute("SELECT count(*) FROM moves").fetchone()[0])
+"""
+
+
+def test_two_writers_on_sqlite_wait_their_turn_instead_of_failing(tmp_path):
+    # A computer's move in its thread and a person's on the socket, on the embedded default:
+    # SQLite's deferred transactions failed the second with "database is locked".
+    database = {"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "DJANGO_ENV": "development"}
+    result = run_python(
+        {**database, "DJANGO_SETTINGS_MODULE": "dominoes.settings"}, "-c", TWO_WRITERS
+    )
+    assert result.returncode == 0 and "locked" not in result.stderr, result.stderr
+    assert result.stdout.strip() == "2"
 
 
 def test_database_and_redis_urls_select_the_scale_out_backends():
