@@ -28,11 +28,12 @@ def _player(request: HttpRequest, *, start_session: bool = False) -> Player:
 @require_GET
 @never_cache
 def table(request: HttpRequest, public_id: str) -> HttpResponse:
-    services.enforce_deadline(public_id=public_id)
-    try:
-        table = selectors.table_for(public_id)
-    except TableNotFound:
-        raise Http404("There is no such table.") from None
+    table = _table_or_404(public_id)
+    if services.deadline_passed(table.deadline):
+        # A turn whose time ran out is played before the page shows the table (read once
+        # otherwise: the deadline comes with the row).
+        services.expire_turn(public_id=public_id)
+        table = _table_or_404(public_id)
     online = table.kind == Table.Kind.ONLINE
     # Anyone with an online table's link may watch: looking starts no session (join does).
     player = _player(request)
@@ -48,6 +49,8 @@ def table(request: HttpRequest, public_id: str) -> HttpResponse:
         "games/table.html",
         {
             "table": table,
+            # Read with the table (selectors.table_for); None when it is no tournament's.
+            "match": getattr(table, "tournament_match", None),
             "state": selectors.table_state(table, seat),
             "info": table_info(rules),
             "rules": describe_rules(rules),
@@ -59,6 +62,13 @@ def table(request: HttpRequest, public_id: str) -> HttpResponse:
             "share_url": request.build_absolute_uri(),
         },
     )
+
+
+def _table_or_404(public_id: str) -> Table:
+    try:
+        return selectors.table_for(public_id)
+    except TableNotFound:
+        raise Http404("There is no such table.") from None
 
 
 @require_POST

@@ -4,7 +4,7 @@ one's computer)."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -120,10 +120,15 @@ def _forfeit(table: Table, seat: int) -> None:
     announce_finish(table.public_id)
 
 
+def deadline_passed(deadline: datetime | None) -> bool:
+    """Whether a table's ``deadline`` (None: no clock runs) has passed."""
+    return deadline is not None and deadline <= timezone.now()
+
+
 def enforce_deadline(*, public_id: str) -> None:
     """Opening a table enforces its deadline: a turn whose time ran out is played first."""
     deadline = Table.objects.filter(public_id=public_id).values_list("deadline", flat=True)
-    if any(d is not None and d <= timezone.now() for d in deadline):
+    if any(deadline_passed(d) for d in deadline):
         expire_turn(public_id=public_id)
 
 

@@ -134,8 +134,10 @@ def test_opening_a_table_enforces_its_deadline(client):
     table = started(seats=2)
     expire_now(table)
     version = Table.objects.get(pk=table.pk).version
-    client.get(f"/tables/{table.public_id}/")
-    assert Table.objects.get(pk=table.pk).version > version
+    page = client.get(f"/tables/{table.public_id}/").content.decode()
+    now = Table.objects.get(pk=table.pk).version
+    assert now > version
+    assert f'{{"type": "state", "version": {now},' in page  # the table as it is now
 
 
 def test_the_sweep_command_resolves_expired_turns():
