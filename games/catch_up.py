@@ -4,8 +4,11 @@ An announcement travels once, through Redis (games.events): one published while 
 or while this process's subscription reconnects, reaches nobody, and the player who waits for
 the other's move would wait for ever (the mover's page asks again after its own timeout, the
 others have nothing to ask about). So each server process reads, every ``EVERY_SECONDS`` while
-any table socket is open, the version of every table it serves, in one query, and brings each
-socket that is behind up to it: the database is the truth, the announcements only make it fast.
+any table socket is open, the version of every table it serves, in one query, and brings up to
+it each socket still behind a version the table already had at the sweep before: the database is
+the truth, the announcements only make it fast. A change newer than that may still have its
+announcement on the way (milliseconds, under load at almost every sweep): it waits a sweep, so
+that a socket is caught up, and logged, only when its announcement was lost.
 """
 
 from __future__ import annotations
@@ -21,9 +24,9 @@ from games.events import CHANGED
 
 logger = logging.getLogger(__name__)
 
-#: Far above an announcement's usual delay (milliseconds), so that a socket behind at a sweep
-#: has almost always lost one; short enough that a player never takes the pause for a hang.
-EVERY_SECONDS = 3.0
+#: Far above an announcement's usual delay (milliseconds); a lost one is made good within two
+#: of these, short enough that a player does not take the pause for a hang.
+EVERY_SECONDS = 2.0
 
 
 class Watcher(Protocol):
@@ -37,6 +40,8 @@ class Watcher(Protocol):
 
 _watchers: defaultdict[str, set[Watcher]] = defaultdict(set)
 _sweep: asyncio.Task | None = None
+#: Each watched table's version at the last sweep.
+_swept: dict[str, int] = {}
 
 
 def watch(watcher: Watcher) -> None:
@@ -61,15 +66,18 @@ def unwatch(watcher: Watcher) -> None:
 
 
 async def sweep() -> int:
-    """Bring every socket behind its table's version up to it; how many were behind."""
+    """Bring every socket still behind its table's version at the last sweep up to the version
+    it has now; how many were behind."""
+    global _swept
     versions = await in_database(selectors.table_versions)(public_ids=list(_watchers))
     behind = [
         (watcher, versions[public_id])
         for public_id, watching in list(_watchers.items())
         if public_id in versions
         for watcher in list(watching)
-        if watcher.sent_version < versions[public_id]
+        if watcher.sent_version < _swept.get(public_id, -1)
     ]
+    _swept = versions
     # The announcement that was lost, as it would have come: each socket sends its seat's view
     # of that version, or nothing if it was sent meanwhile.
     results = await asyncio.gather(
