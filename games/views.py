@@ -2,6 +2,8 @@
 player's own view of it (made by the engine for that seat) and the script takes over from there.
 """
 
+from functools import partial
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -28,12 +30,11 @@ def _player(request: HttpRequest, *, start_session: bool = False) -> Player:
 @require_GET
 @never_cache
 def table(request: HttpRequest, public_id: str) -> HttpResponse:
-    table = _table_or_404(public_id)
-    if services.deadline_passed(table.deadline):
-        # A turn whose time ran out is played before the page shows the table (read once
-        # otherwise: the deadline comes with the row).
-        services.expire_turn(public_id=public_id)
-        table = _table_or_404(public_id)
+    try:
+        read = partial(selectors.table_for, public_id)
+        table = services.read_on_time(public_id=public_id, read=read)
+    except TableNotFound:
+        raise Http404("There is no such table.") from None
     online = table.kind == Table.Kind.ONLINE
     # Anyone with an online table's link may watch: looking starts no session (join does).
     player = _player(request)
@@ -62,13 +63,6 @@ def table(request: HttpRequest, public_id: str) -> HttpResponse:
             "share_url": request.build_absolute_uri(),
         },
     )
-
-
-def _table_or_404(public_id: str) -> Table:
-    try:
-        return selectors.table_for(public_id)
-    except TableNotFound:
-        raise Http404("There is no such table.") from None
 
 
 @require_POST

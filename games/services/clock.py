@@ -4,7 +4,8 @@ one's computer)."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from collections.abc import Callable
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -120,16 +121,15 @@ def _forfeit(table: Table, seat: int) -> None:
     announce_finish(table.public_id)
 
 
-def deadline_passed(deadline: datetime | None) -> bool:
-    """Whether a table's ``deadline`` (None: no clock runs) has passed."""
-    return deadline is not None and deadline <= timezone.now()
-
-
-def enforce_deadline(*, public_id: str) -> None:
-    """Opening a table enforces its deadline: a turn whose time ran out is played first."""
-    deadline = Table.objects.filter(public_id=public_id).values_list("deadline", flat=True)
-    if any(deadline_passed(d) for d in deadline):
+def read_on_time(*, public_id: str, read: Callable[[], Table]) -> Table:
+    """The table as ``read`` reads it, its deadline enforced: opening a table plays first a turn
+    whose time ran out, then reads it again. The deadline comes with the row: one read while
+    the clock has not run out (a page, a socket opening)."""
+    table = read()
+    if table.deadline is not None and table.deadline <= timezone.now():
         expire_turn(public_id=public_id)
+        table = read()
+    return table
 
 
 def sweep_deadlines() -> int:

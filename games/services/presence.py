@@ -13,7 +13,7 @@ from accounts.players import Player
 from games import jobs
 from games.models import Seat, Table
 from games.services._tables import advance, locked_table, match_of, save_and_announce, seat_of
-from games.services.clock import REJOIN_GRACE_SECONDS, enforce_deadline
+from games.services.clock import REJOIN_GRACE_SECONDS, read_on_time
 from games.services.errors import NotYourSeat, TableError, TableNotFound
 
 
@@ -32,11 +32,7 @@ def open_table(*, public_id: str, player: Player) -> Opened:
     enforced first (a turn whose time ran out is played), their seat found, NotYourSeat for
     anyone else at a table against the computer (it has no spectators), and at an online
     table the person is here, and back if they had gone."""
-    enforce_deadline(public_id=public_id)
-    try:
-        table = Table.objects.prefetch_related("seats").get(public_id=public_id)
-    except Table.DoesNotExist:
-        raise TableNotFound from None
+    table = read_on_time(public_id=public_id, read=partial(_with_seats, public_id))
     seat = player.seat_in(table.seats.all())
     if seat is None and (table.kind == Table.Kind.COMPUTER or table.deals_private):
         raise NotYourSeat  # no spectators (a duplicate's deals to come elsewhere: none yet)
@@ -45,6 +41,13 @@ def open_table(*, public_id: str, player: Player) -> Opened:
     # Opening the table again is coming back: the seat is the player's again.
     row = seat_connected(public_id=public_id, player=player)
     return Opened(seat.index, row.pk if row is not None else None)
+
+
+def _with_seats(public_id: str) -> Table:
+    try:
+        return Table.objects.prefetch_related("seats").get(public_id=public_id)
+    except Table.DoesNotExist:
+        raise TableNotFound from None
 
 
 def seat_connected(*, public_id: str, player: Player) -> Seat | None:
