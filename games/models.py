@@ -128,6 +128,16 @@ class Table(models.Model):
     def __str__(self) -> str:
         return f"{self.get_kind_display()} table {self.public_id}"
 
+    @property
+    def deals_withheld(self) -> bool:
+        """Another table has this table's deals still to play (a duplicate's first leg, until
+        the table replaying it has finished: games.services.publish_deals). The one check of
+        everything that would show them: nobody watches the table, and its record, replay,
+        seeds, reviews, play-on and history row's replay stay shut to everyone, its own
+        players and staff included, who could otherwise play or pass on the leg to come
+        knowing every tile."""
+        return self.deals_private
+
     def waiting_arrivals(self) -> list[dict[str, Any]]:
         """The friends of ``arrivals`` the next deal seats (the others already play)."""
         return [arrival for arrival in self.arrivals if not arrival.get("seated")]

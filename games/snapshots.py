@@ -85,7 +85,7 @@ class TableSnapshot:
     # A duplicate's second leg deals from another table's log (only the locked path reads it).
     deals_like_id: int | None = None
     # A duplicate's deals still to be played at another table: their seeds are withheld.
-    deals_private: bool = False
+    deals_withheld: bool = False
     # What is worked out of this snapshot once for all who ask (games.selectors.state_text):
     # a memo of what the fields above determine, never copied to another snapshot.
     memo: dict[str, Any] = dataclasses.field(
@@ -125,7 +125,7 @@ class TableSnapshot:
             fair_deal=None,
             hand_seed=table.hand_seed,
             deals_like_id=table.deals_like_id,
-            deals_private=table.deals_private,
+            deals_withheld=table.deals_withheld,
             played_for=played_for_of(table, match),
             arrivals=tuple(
                 Arrival(a["seat"], a["name"], a["user"], a["guest"])
@@ -147,7 +147,7 @@ class TableSnapshot:
             match=match,
             deadline=deadline if person_to_move else None,
             fair_deal=fair_deal_of(
-                match, self.hand_seed, match_over=finished, withheld=self.deals_private
+                match, self.hand_seed, match_over=finished, withheld=self.deals_withheld
             ),
         )
 

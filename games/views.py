@@ -42,7 +42,7 @@ def table(request: HttpRequest, public_id: str) -> HttpResponse:
     seat = None if seated is None else seated.index
     if seat is None and not online:
         return render(request, "games/table.html", {"not_your_table": True}, status=403)
-    if seat is None and table.deals_private:
+    if seat is None and table.deals_withheld:
         return render(request, "games/table.html", {"private_deals": True}, status=403)
     rules = Rules.from_record(table.rules)
     return render(

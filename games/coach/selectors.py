@@ -5,6 +5,8 @@
 - At a rated or tournament table: nothing until the match is over (a review between hands
   would be computer help in a game between people).
 - Once the match is over, whoever may replay it sees every person's reviews with the replay.
+- Never while another table has the match's deals still to play (``Table.deals_withheld``): a
+  duplicate's first leg, whose reviews would coach the leg that replays them.
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ def own_reviews(*, table: Table, player: Player) -> list[dict[str, Any]]:
     if seat is None or seat.is_bot:
         return []
     if not table.finished and after_the_match_only(table):
+        return []
+    if table.deals_withheld:  # the same deals to play again elsewhere: help for that table
         return []
     over = hands_over(table)
     rows = table.reviews.filter(seat=seat.index, hand__lt=over).order_by("hand")

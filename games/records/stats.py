@@ -24,7 +24,14 @@ from games.models import MatchResult, Rating, Seat, Table
 from games.names import seat_name_words
 from games.records.charts import DayResults
 from games.records.families import FAMILY_LABELS, Family
-from games.services import NotYourSeat, Player, TableError, TableNotFound, seeds_of_table
+from games.services import (
+    DealsWithheld,
+    NotYourSeat,
+    Player,
+    TableError,
+    TableNotFound,
+    seeds_of_table,
+)
 from games.words import PRESET_NAMES, computer_name
 
 HISTORY_PAGE_SIZE = 20
@@ -145,6 +152,12 @@ class HistoryRow:
     def preset_name(self) -> str:
         return PRESET_NAMES.get(self.result.preset, self.result.preset)
 
+    @property
+    def replayable(self) -> bool:
+        """Its replay may open (``Table.deals_withheld``): not yet for a duplicate's first leg
+        whose deals another table has still to play."""
+        return not self.result.table.deals_withheld
+
 
 def seat_name(seat: Seat) -> str:
     """A seat's shown name: the player's display name when signed in, else the table's in the
@@ -176,7 +189,8 @@ def history_of(user: AbstractBaseUser, page_number: Any) -> tuple[Page, list[His
                 result=result,
                 opponents=[player for player, side in players if side != mine],
                 partner=partners[0] if partners else None,
-                skill=skills.get(result.id),
+                # The coach's figures wait with the replay they come from.
+                skill=None if result.table.deals_withheld else skills.get(result.id),
             )
         )
     return page, rows
@@ -235,7 +249,8 @@ def replayable_table(
     """A finished table that ``player`` may replay with every hand shown: its players (signed
     in, or the guest's browser session) and a ``viewer`` holding :data:`VIEW_ANY_RECORD` (staff
     status alone is not enough). While a match runs its hidden tiles stay hidden from
-    everyone, players included."""
+    everyone, players included; so do a duplicate leg's while another table has its deals
+    still to play (``Table.deals_withheld``)."""
     try:
         table = Table.objects.prefetch_related("seats__user").get(public_id=public_id)
     except Table.DoesNotExist:
@@ -246,6 +261,8 @@ def replayable_table(
         raise TableError(
             gettext("This match is still being played: it can be replayed once it is over.")
         )
+    if table.deals_withheld:
+        raise DealsWithheld
     return table
 
 
@@ -255,8 +272,6 @@ def record_with_seeds(table: Table) -> dict[str, Any]:
     taken back, when they were (a key the record's readers ignore, as they ignore the seeds)."""
     record = table.record
     seeds = seeds_of_table(table)
-    if table.deals_private:  # another table has these deals still to play
-        seeds = [None] * len(seeds)
     hands = [{**hand, "seed": seed} for hand, seed in zip(record["hands"], seeds, strict=True)]
     taken_back = {"take_backs": table.take_backs} if table.take_backs else {}
     return {**record, **taken_back, "hands": hands}

@@ -59,7 +59,14 @@ from games.services.decision import (
     decide,
     turn_of,
 )
-from games.services.errors import NotYourSeat, SeatAway, StaleVersion, TableError, TableNotFound
+from games.services.errors import (
+    DealsWithheld,
+    NotYourSeat,
+    SeatAway,
+    StaleVersion,
+    TableError,
+    TableNotFound,
+)
 from games.services.guests import claim_guest_seats, on_user_logged_in
 from games.services.hints import HINT_CACHE_SECONDS, hint_for
 from games.services.lobby import choose_seat, join_table, remove_from_table, unjoin_table
@@ -91,6 +98,7 @@ __all__ = [
     "STAND_IN_LEVEL",
     "TOURNAMENT_GRACE_SECONDS",
     "TOURNAMENT_TURN_SECONDS",
+    "DealsWithheld",
     "NotYourSeat",
     "Opened",
     "SeatAway",

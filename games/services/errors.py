@@ -20,6 +20,18 @@ class NotYourSeat(TableError, PermissionError):
         super().__init__(gettext("You have no seat at this table."))
 
 
+class DealsWithheld(TableError):
+    """The table's deals are still to be played at another table (``Table.deals_withheld``)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            gettext(
+                "Another table has still to play this match's deals: its replay opens once "
+                "that table has finished."
+            )
+        )
+
+
 class StaleVersion(TableError):
     def __init__(self, current: int) -> None:
         super().__init__(gettext("The table has changed since you last saw it: here it is now."))

@@ -21,14 +21,14 @@ from games.services._tables import (
     seat_person,
     seeds_of_table,
 )
-from games.services.errors import NotYourSeat, TableError, TableNotFound
+from games.services.errors import DealsWithheld, NotYourSeat, TableError, TableNotFound
 
 
 def play_on(*, public_id: str, player: Player, hand: int, ply: int) -> Table:
     """A computer table at hand ``hand`` (0-based) of the finished match ``public_id`` after its
     first ``ply`` moves, the player at the seat they had. Refused while the match is played
-    (it would show every hand), to anyone who had no seat in it, and at a moment after the
-    hand's end."""
+    (it would show every hand) or while another table has its deals still to play, to anyone
+    who had no seat in it, and at a moment after the hand's end."""
     try:
         source = Table.objects.prefetch_related("seats").get(public_id=public_id)
     except Table.DoesNotExist:
@@ -38,6 +38,8 @@ def play_on(*, public_id: str, player: Player, hand: int, ply: int) -> Table:
         raise NotYourSeat
     if not source.finished:
         raise TableError(gettext("You can play on from a moment once the match is over."))
+    if source.deals_withheld:  # it would deal them again, every tile shown
+        raise DealsWithheld
     hands = source.record["hands"]
     if not 0 <= hand < len(hands) or not 0 <= ply < len(hands[hand]["moves"]):
         raise TableError(

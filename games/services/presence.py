@@ -34,7 +34,7 @@ def open_table(*, public_id: str, player: Player) -> Opened:
     table the person is here, and back if they had gone."""
     table = read_on_time(public_id=public_id, read=partial(_with_seats, public_id))
     seat = player.seat_in(table.seats.all())
-    if seat is None and (table.kind == Table.Kind.COMPUTER or table.deals_private):
+    if seat is None and (table.kind == Table.Kind.COMPUTER or table.deals_withheld):
         raise NotYourSeat  # no spectators (a duplicate's deals to come elsewhere: none yet)
     if seat is None or table.kind != Table.Kind.ONLINE:
         return Opened(seat.index if seat else None, None)

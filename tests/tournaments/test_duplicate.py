@@ -259,7 +259,9 @@ def test_a_duplicate_knockout_of_four_plays_each_deal_at_two_tables_its_seeds_hi
     leg_one = finished_leg(one)
     one.refresh_from_db()
     assert one.status == TournamentMatch.Status.WAITING  # table two's deals are not played yet
-    assert leg_one.deals_private and seeds_shown(leg_one) == [None] * (1 + len(deals_of(leg_one)))
+    # Its seed withheld from its own players, its record refused (every surface:
+    # test_duplicate_deals_withheld.py).
+    assert leg_one.deals_withheld and table_state(leg_one, 0)["table"]["fair_deal"]["seed"] is None
     with pytest.raises(games.NotYourSeat):  # nobody watches it: two's players included
         games.open_table(public_id=leg_one.public_id, player=as_player(two.first.user))
     client.force_login(two.first.user)
@@ -281,7 +283,7 @@ def test_a_duplicate_knockout_of_four_plays_each_deal_at_two_tables_its_seeds_hi
     leg_two.refresh_from_db()
     leg_one.refresh_from_db()
     assert not leg_two.deals_private and None not in seeds_shown(leg_two)[1:]  # played twice
-    assert leg_one.deals_private  # table two has still to play table one's deals
+    assert leg_one.deals_withheld  # table two has still to play table one's deals
     one.refresh_from_db()
     assert one.status == TournamentMatch.Status.WAITING  # decided once table two has
     second_two = finished_leg(two)
