@@ -26,11 +26,16 @@ Rules of counting:
   (:func:`games.services.hand_over_if_gone`), and their side loses it.
 - A match in which moves were taken back (undo, against the computer) is recorded **with
   take-backs**: counted apart from clean results in statistics, and never rated.
+- A duplicate pair (a tournament's match played in two legs on the same deals, the seats
+  swapped) is **one** rated result, never leg by leg: each leg is recorded unrated, and once
+  the pair is decided (by its aggregate: :mod:`tournaments.duplicate`) :func:`rate_pair` rates
+  its players once, the last leg's rows carrying the ratings before and after.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 from django.db import transaction
 
@@ -76,7 +81,7 @@ def record_finished_match(*, public_id: str) -> list[MatchResult]:
         match = load(table.record)
         rules = match.rules
         outcomes = side_outcomes(rules, match, table.forfeited_by)
-        rated = not recorded and is_rated(table, rules, seats)
+        rated = not recorded and is_rated(table, rules, seats) and not _duplicate_leg(table)
         rows = [
             _result_row(table, match, seat, seats, outcomes, rated)
             for seat in seats
@@ -85,6 +90,53 @@ def record_finished_match(*, public_id: str) -> list[MatchResult]:
         if rated:
             _update_ratings(rules, rows, outcomes)
         MatchResult.objects.bulk_create(rows)
+    return rows
+
+
+def _duplicate_leg(table: Table) -> bool:
+    """One leg of a duplicate pair: dealt for another table (a first leg: withheld until it is
+    replayed, then replayed; the sweep may record it that late) or from one (a second leg).
+    Rated with its pair (:func:`rate_pair`), never alone."""
+    if table.deals_private or table.deals_like_id is not None:
+        return True
+    return Table.objects.filter(deals_like=table).exists()
+
+
+def rate_pair(*, legs: Sequence[str], winner: int) -> list[MatchResult]:
+    """Rate a decided duplicate pair as one match: ``legs`` the public ids of its finished
+    tables in the order played (one when a forfeit in the first decided it), ``winner`` the id
+    of the user who won the pair. Each leg's results are recorded first (unrated); the last
+    leg's rows then carry the ratings before and after. Nothing when a leg would not be rated
+    as a match of its own (:func:`games.services.is_rated`), or the second time. Returns the
+    rows rated."""
+    for public_id in legs:
+        record_finished_match(public_id=public_id)
+    with transaction.atomic():
+        tables = {
+            table.public_id: table
+            for table in Table.objects.select_for_update()
+            .prefetch_related("seats")
+            .filter(public_id__in=legs)
+            .order_by("id")
+        }
+        last = tables[legs[-1]]
+        rules = Rules.from_record(last.rules)
+        rows = list(last.results.order_by("seat"))
+        rated = all(
+            is_rated(table, Rules.from_record(table.rules), list(table.seats.all()))
+            for table in tables.values()
+        )
+        if not rated or any(row.rated for row in rows) or not rows:
+            return []
+        side_won = rules.side_of(next(row.seat for row in rows if row.user_id == winner))
+        outcomes = [
+            MatchResult.Outcome.WIN if side == side_won else MatchResult.Outcome.LOSS
+            for side in range(rules.sides)
+        ]
+        _update_ratings(rules, rows, outcomes)
+        for row in rows:
+            row.rated = True
+            row.save(update_fields=["rated", "rating_before", "rating_after"])
     return rows
 
 

@@ -9,6 +9,7 @@ from django.db import transaction
 
 from games.engine import load
 from games.models import Table
+from games.records import results as records
 from tournaments import duplicate
 from tournaments.models import Tournament, TournamentMatch
 from tournaments.services import formats, legs
@@ -63,6 +64,8 @@ def record_table_result(*, public_id: str) -> bool:
         match.first_points, match.second_points = leg.points
         match.status = TournamentMatch.Status.FINISHED
         match.save()
+        if tournament.duplicate:  # a first leg lost on the clock: the pair's one result
+            records.rate_pair(legs=[table.public_id], winner=match.winner.user_id)
         bump(tournament)
         formats.after_result(tournament, match)
     return True
@@ -101,6 +104,9 @@ def decide_second_legs(tournament: Tournament, number: int) -> None:
         _second_leg_played(tournament, match, leg, *compared)
         match.status = TournamentMatch.Status.FINISHED
         match.save()
+        # Rated once, as decided on both legs (never leg by leg: games.records.results).
+        legs_played = [match.first_leg.public_id, match.table.public_id]
+        records.rate_pair(legs=legs_played, winner=match.winner.user_id)
         bump(tournament)
         formats.after_result(tournament, match)
 
