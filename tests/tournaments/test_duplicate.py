@@ -19,7 +19,7 @@ from tournament_play import (
 from billing import plans
 from games import services as games
 from games.engine import Deal, load
-from games.models import LogEntry
+from games.models import LogEntry, Rating
 from games.records.stats import record_with_seeds
 from games.selectors import table_state
 from tournaments import services
@@ -286,6 +286,8 @@ def test_a_duplicate_knockout_of_four_plays_each_deal_at_two_tables_its_seeds_hi
     assert leg_one.deals_withheld  # table two has still to play table one's deals
     one.refresh_from_db()
     assert one.status == TournamentMatch.Status.WAITING  # decided once table two has
+    pair_one = [one.first.user, one.second.user]
+    assert not Rating.objects.filter(user__in=pair_one, matches__gt=0).exists()  # not yet
     second_two = finished_leg(two)
     assert second_two.deals_like_id == leg_one.pk
     leg_one.refresh_from_db()
@@ -293,6 +295,8 @@ def test_a_duplicate_knockout_of_four_plays_each_deal_at_two_tables_its_seeds_hi
     for match in (one, two):
         match.refresh_from_db()
         assert match.status == TournamentMatch.Status.FINISHED and match.edge is not None
+        for entrant in (match.first, match.second):  # each pair rated once, on both legs
+            assert Rating.objects.get(user=entrant.user).matches == 1
         assert (match.winner_id == match.first_id) == (match.edge > 0) or match.edge == 0
     for player in {m.user for m in (one, two) for m in (m.first, m.second)}:
         seen = [
