@@ -11,6 +11,7 @@ from django.contrib.auth.models import Permission
 from tournament_play import check_in_both, checking_in, make_user, play_out, tournament_with
 
 from billing import plans
+from games import services as games
 from games.coach.service import review_finished_hand
 from games.models import MatchResult, Rating, Table
 from tournaments import services
@@ -119,3 +120,20 @@ def test_a_duplicate_pair_is_rated_once_on_both_legs_never_leg_by_leg(final):
     )
     for row in rated:
         assert row.rating_after == ratings[row.user_id].rating
+
+
+def test_a_first_leg_lost_on_the_clock_is_the_pairs_one_rated_result(final):
+    """The forfeit decides the match at once: no second leg, the one leg rated as the pair
+    (the leg, dealt for another table, is recorded unrated: the tournament rates it)."""
+    table = check_in_both(final)
+    table.refresh_from_db()
+    Table.objects.filter(pk=table.pk).update(deadline=table.deadline.replace(year=2000))
+    assert games.sweep_deadlines() == 1
+    final.refresh_from_db()
+    table.refresh_from_db()
+    assert final.by_forfeit and final.status == TournamentMatch.Status.FINISHED
+    assert not table.deals_withheld  # the tournament is over: no table will replay them
+    loser = table.seats.get(index=table.forfeited_by).user_id
+    ratings = {r.user_id: r for r in Rating.objects.filter(matches=1)}
+    assert len(ratings) == 2 and ratings[loser].rating < 1500
+    assert set(table.results.values_list("rated", flat=True)) == {True}
