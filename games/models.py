@@ -135,8 +135,14 @@ class Table(models.Model):
         everything that would show them: nobody watches the table, and its record, replay,
         seeds, reviews, play-on and history row's replay stay shut to everyone, its own
         players and staff included, who could otherwise play or pass on the leg to come
-        knowing every tile."""
+        knowing every tile. :meth:`deals_shown` is the same check for a query."""
         return self.deals_private
+
+    @staticmethod
+    def deals_shown(path: str = "") -> models.Q:
+        """The rows whose table (at ``path``, e.g. ``"table__"``) shows its deals: the query's
+        form of :attr:`deals_withheld`, for figures read across many tables at once."""
+        return models.Q(**{f"{path}deals_private": False})
 
     def waiting_arrivals(self) -> list[dict[str, Any]]:
         """The friends of ``arrivals`` the next deal seats (the others already play)."""

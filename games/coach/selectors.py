@@ -127,8 +127,13 @@ def skill_by_match(results: Iterable[Any]) -> dict[int, Skill]:
 
 
 def skill_of(user: Any) -> Skill:
-    """The player's skill over every finished match they played signed in."""
+    """The player's skill over every finished match they played signed in, but for a
+    duplicate's leg whose deals another table has still to play (its luck would tell what its
+    tiles were worth, on the statistics page and the public profile)."""
     rows = HandReview.objects.filter(
-        table__finished=True, table__seats__user=user, table__seats__index=F("seat")
+        Table.deals_shown("table__"),
+        table__finished=True,
+        table__seats__user=user,
+        table__seats__index=F("seat"),
     ).only("accuracy", "luck", "decisions")
     return Skill.of(rows)

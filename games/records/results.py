@@ -107,8 +107,8 @@ def rate_pair(*, legs: Sequence[str], winner: int) -> list[MatchResult]:
     tables in the order played (one when a forfeit in the first decided it), ``winner`` the id
     of the user who won the pair. Each leg's results are recorded first (unrated); the last
     leg's rows then carry the ratings before and after. Nothing when a leg would not be rated
-    as a match of its own (:func:`games.services.is_rated`), or the second time. Returns the
-    rows rated."""
+    as a match of its own (:func:`games.services.is_rated`), when the winner has no seat at the
+    last leg, or the second time. Returns the rows rated."""
     for public_id in legs:
         record_finished_match(public_id=public_id)
     with transaction.atomic():
@@ -126,11 +126,11 @@ def rate_pair(*, legs: Sequence[str], winner: int) -> list[MatchResult]:
             is_rated(table, Rules.from_record(table.rules), list(table.seats.all()))
             for table in tables.values()
         )
-        if not rated or any(row.rated for row in rows) or not rows:
+        sides = {row.user_id: rules.side_of(row.seat) for row in rows}
+        if not rated or winner not in sides or any(row.rated for row in rows):
             return []
-        side_won = rules.side_of(next(row.seat for row in rows if row.user_id == winner))
         outcomes = [
-            MatchResult.Outcome.WIN if side == side_won else MatchResult.Outcome.LOSS
+            MatchResult.Outcome.WIN if side == sides[winner] else MatchResult.Outcome.LOSS
             for side in range(rules.sides)
         ]
         _update_ratings(rules, rows, outcomes)

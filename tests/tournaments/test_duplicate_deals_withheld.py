@@ -1,8 +1,8 @@
 """A duplicate leg gives nothing of the deals to come (issue 33, point 1): while another table
 has a first leg's deals still to play, no surface shows them (the record, the replay, the
-coach's reviews, playing on, the history's replay link, the table's own replay button), to its
-own players and staff alike; once both legs are over, all of them open. A duplicate pair is
-rated as one result, once both legs are played, never leg by leg."""
+coach's reviews and figures, playing on, the history's replay link, the table's own replay
+button), to its own players and staff alike; once both legs are over, all of them open. A
+duplicate pair is rated as one result, once both legs are played, never leg by leg."""
 
 import json
 
@@ -14,6 +14,7 @@ from billing import plans
 from games import services as games
 from games.coach.service import review_finished_hand
 from games.models import MatchResult, Rating, Table
+from games.records.results import rate_pair
 from tournaments import services
 from tournaments.models import TournamentMatch
 
@@ -56,6 +57,8 @@ def surfaces(client, table: Table) -> dict:
         ],
         "history_link": f"/tables/{table.public_id}/replay/" in row[: row.index("</tr>")],
         "replay_button": 'id="replay-match"' in page,
+        # The coach's figures on the statistics page (and so the public profile): its luck.
+        "skill": 'id="skill"' in client.get("/me/statistics/").content.decode(),
     }
 
 
@@ -74,6 +77,7 @@ def test_no_surface_shows_a_first_legs_deals_until_its_replay_is_played(client, 
         "reviews": [],
         "history_link": False,
         "replay_button": False,
+        "skill": False,
     }
     refused = client.get(f"/tables/{first_leg.public_id}/replay/").content.decode()
     assert "Another table has still to play this match&#x27;s deals" in refused
@@ -94,6 +98,7 @@ def test_no_surface_shows_a_first_legs_deals_until_its_replay_is_played(client, 
     assert shown["record"] == shown["replay"] == 200
     assert shown["play_on"] == 1 and shown["played_on_at"]
     assert shown["reviews"] and shown["history_link"] and shown["replay_button"]
+    assert shown["skill"]
     record = client.get(f"/tables/{first_leg.public_id}/record.json").json()
     assert all(hand["seed"] for hand in record["hands"])  # the seeds shown with the deals
 
@@ -120,6 +125,9 @@ def test_a_duplicate_pair_is_rated_once_on_both_legs_never_leg_by_leg(final):
     )
     for row in rated:
         assert row.rating_after == ratings[row.user_id].rating
+    legs = [first_leg.public_id, second_leg.public_id]
+    assert rate_pair(legs=legs, winner=winner.pk) == []  # heard twice, rated once
+    assert {r.matches for r in Rating.objects.filter(user__in=players)} == {1}
 
 
 def test_a_first_leg_lost_on_the_clock_is_the_pairs_one_rated_result(final):
