@@ -151,6 +151,8 @@ def state_of(snapshot: snapshots.TableSnapshot, seat: int | None) -> dict[str, A
                     "name": seat_row.name,
                     "bot": seat_row.bot_level or None,
                     "away": seat_row.away,
+                    # Pressed Leave where leaving forfeits: the match is lost unless back soon.
+                    "left": seat_row.left,
                 }
                 for seat_row in snapshot.seats
             ],

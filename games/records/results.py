@@ -16,14 +16,14 @@ Rules of counting:
 - Hands played are the hands that ended (a forfeited hand in progress does not count); a hand
   is won by a side when the engine names it sole winner of the hand. Points for are the side's
   final score, points against the other sides' scores added up.
-- **Rated** matches (:func:`games.services.is_rated`): an online table where every seat is a
-  signed-in person and there are two sides (two seats, or four as partners). Each player is
+- **Rated** matches (``Table.rated``, decided by :func:`games.services.is_rated` when the
+  match was dealt): an online table where every seat is a signed-in person from the start and
+  there are two sides (two seats, or four as partners). Each player is
   rated against the other side: one opponent, or for partners the average of the two opponents
   (:func:`games.records.glicko2.team_average`), a win scoring 1, a draw 0.5, a loss 0. Ratings
   are kept per family (:mod:`games.records.families`).
-  A person who left mid-match (the computer played their seat) is rated all the same: leaving
-  is no way out of a loss; one gone past the rejoin grace forfeits the match
-  (:func:`games.services.hand_over_if_gone`), and their side loses it.
+  Leaving is no way out of a loss: a person who leaves a rated match, or is gone past the
+  rejoin grace, forfeits it (:func:`games.services.hand_over_if_gone`), and their side loses.
 - A match in which moves were taken back (undo, against the computer) is recorded **with
   take-backs**: counted apart from clean results in statistics, and never rated.
 """
@@ -38,7 +38,6 @@ from games.engine import Match, Rules, load
 from games.models import MatchResult, Rating, Seat, Table
 from games.records import glicko2
 from games.records.families import family_of
-from games.services import is_rated
 
 logger = logging.getLogger(__name__)
 
@@ -76,7 +75,7 @@ def record_finished_match(*, public_id: str) -> list[MatchResult]:
         match = load(table.record)
         rules = match.rules
         outcomes = side_outcomes(rules, match, table.forfeited_by)
-        rated = not recorded and is_rated(table, rules, seats)
+        rated = not recorded and table.rated
         rows = [
             _result_row(table, match, seat, seats, outcomes, rated)
             for seat in seats
