@@ -89,6 +89,8 @@ class TableSnapshot:
     deals_like_id: int | None = None
     # A duplicate's deals still to be played at another table: their seeds are withheld.
     deals_private: bool = False
+    # Leaving loses the match unless back within the grace (Table.leaving_forfeits).
+    leaving_forfeits: bool = False
     # What is worked out of this snapshot once for all who ask (games.selectors.state_text):
     # a memo of what the fields above determine, never copied to another snapshot.
     memo: dict[str, Any] = dataclasses.field(
@@ -131,6 +133,7 @@ class TableSnapshot:
             hand_seed=table.hand_seed,
             deals_like_id=table.deals_like_id,
             deals_private=table.deals_private,
+            leaving_forfeits=table.leaving_forfeits,
             played_for=played_for_of(table, match),
             arrivals=tuple(
                 Arrival(a["seat"], a["name"], a["user"], a["guest"])

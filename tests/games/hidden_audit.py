@@ -67,6 +67,7 @@ PAYLOAD_FIELDS = frozenset(
         ".table.seats[].left",
         # Indices into the public history (moves the server played for a person out of time).
         ".table.played_for[]",
+        ".table.leaving_forfeits_after",
         ".view.seat",
         ".view.hand_number",
         ".view.opener",
