@@ -2,9 +2,11 @@
 is no way to have the computer play for you, through PostgreSQL and Redis."""
 
 from datetime import timedelta
+from importlib import import_module
 
 import pytest
 from accounts_support import verified_user
+from django.apps import apps as django_apps
 
 from games import selectors, services
 from games.engine import Rules, load
@@ -207,3 +209,32 @@ def test_both_left_the_first_to_leave_loses():
     assert services.sweep_deadlines() == 1
     table.refresh_from_db()
     assert table.finished and table.forfeited_by == first
+
+
+def test_the_migration_gives_the_tables_already_dealt_the_answer_of_their_seats():
+    migration = import_module("games.migrations.0027_table_rated_seat_left_at")
+    ada, bob, cy = member("Ada"), member("Bob"), member("Cy")
+    members = quick_match(ada, bob)
+    three = services.create_seated_table(
+        players=[(ada, "Ada"), (bob, "Bob"), (cy, "Cy")], rules=Rules.for_preset("draw", seats=3)
+    )
+    with_a_guest = services.create_online_table(
+        player=ada, name="Ada", rules=Rules.for_preset("draw", seats=2)
+    )
+    services.join_table(
+        public_id=with_a_guest.public_id, player=Player(None, "guest-session"), name="Gus"
+    )
+    services.start_table(public_id=with_a_guest.public_id, player=ada)
+    against_the_computer = services.create_computer_table(
+        player=ada, name="Ada", rules=Rules.for_preset("draw", seats=2), levels=["easy"]
+    )
+    not_dealt = services.create_online_table(
+        player=bob, name="Bob", rules=Rules.for_preset("draw", seats=2)
+    )
+    services.join_table(public_id=not_dealt.public_id, player=cy, name="Cy")
+    Table.objects.update(rated=False)  # as the column was added
+
+    migration.rate_dealt_tables(django_apps, None)
+    rated = set(Table.objects.filter(rated=True).values_list("pk", flat=True))
+    assert rated == {members.pk}
+    assert {three.pk, with_a_guest.pk, against_the_computer.pk, not_dealt.pk}.isdisjoint(rated)
