@@ -225,7 +225,8 @@ class TableConsumer(AsyncWebsocketConsumer):
                     await in_database(services.vote_rematch)(
                         public_id=self.public_id, player=self.player
                     )
-                case "leave":
+                case "leave":  # the computer plays the seat; at a rated or tournament table,
+                    # the grace to come back starts instead (services.leave_table)
                     await in_database(services.leave_table)(
                         public_id=self.public_id, player=self.player
                     )

@@ -76,6 +76,11 @@ class Table(models.Model):
         null=True, blank=True, help_text="When the seat to move runs out of time, grace included."
     )
     forfeited_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    rated = models.BooleanField(
+        default=False,
+        help_text="Rated (games.services.is_rated), decided once, at the match's first deal: "
+        "nothing that happens later (a guest signing in) changes it.",
+    )
     rematch_votes = models.JSONField(default=list, help_text="Seats that asked for a rematch.")
     rematch = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
@@ -143,6 +148,13 @@ class Table(models.Model):
         """The rows whose table (at ``path``, e.g. ``"table__"``) shows its deals: the query's
         form of :attr:`deals_withheld`, for figures read across many tables at once."""
         return models.Q(**{f"{path}deals_private": False})
+
+    @property
+    def leaving_forfeits(self) -> bool:
+        """A rated or a tournament's match: a person who leaves it and is not back within the
+        rejoin grace loses it, and nothing plays for them meanwhile but the clock's stand-in
+        (games.services.leave_table)."""
+        return self.rated or self.forfeit_at_deadline
 
     def waiting_arrivals(self) -> list[dict[str, Any]]:
         """The friends of ``arrivals`` the next deal seats (the others already play)."""
@@ -228,6 +240,12 @@ class Seat(PlayedBy, models.Model):
         blank=True,
         db_index=True,
         help_text="When a socket of the person was last known open (games.presence).",
+    )
+    left_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the person pressed Leave at a table where leaving forfeits "
+        "(Table.leaving_forfeits): back within the rejoin grace, or the match is lost.",
     )
 
     class Meta:

@@ -10,7 +10,7 @@ from psycopg import OperationalError
 from games import async_db, snapshots, writes
 from games.engine import OWN_KEYS, own_json
 from games.models import LogEntry, Table
-from games.services import TableError, TableNotFound, take_back_start
+from games.services import REJOIN_GRACE_SECONDS, TableError, TableNotFound, take_back_start
 
 logger = logging.getLogger(__name__)
 
@@ -137,6 +137,9 @@ def state_of(snapshot: snapshots.TableSnapshot, seat: int | None) -> dict[str, A
             # The current hand's moves the server played for a person whose time ran out
             # (indices into the view's history): the page says so instead of "you played".
             "played_for": list(snapshot.played_for),
+            # Where leaving loses the match: the seconds a person who left has to come back
+            # (the page says so on its Leave button); None where the computer plays for them.
+            "leaving_forfeits_after": REJOIN_GRACE_SECONDS if snapshot.leaving_forfeits else None,
             # Who takes which computer's seat at the next deal (games.services.lobby).
             "arrivals": [{"seat": a.index, "name": a.name} for a in snapshot.arrivals],
             "show_hints": snapshot.show_hints,
@@ -151,6 +154,8 @@ def state_of(snapshot: snapshots.TableSnapshot, seat: int | None) -> dict[str, A
                     "name": seat_row.name,
                     "bot": seat_row.bot_level or None,
                     "away": seat_row.away,
+                    # Pressed Leave where leaving forfeits: the match is lost unless back soon.
+                    "left": seat_row.left,
                 }
                 for seat_row in snapshot.seats
             ],

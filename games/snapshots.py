@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import threading
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -38,6 +39,8 @@ class SeatSnapshot(PlayedBy):
     # Who sits there (services.Player.owns), for the services only: the payload never shows it.
     user_id: int | None = None
     guest: str = ""
+    # Pressed Leave where leaving forfeits (Seat.left_at): still theirs, not the computer's.
+    left: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +89,8 @@ class TableSnapshot:
     deals_like_id: int | None = None
     # A duplicate's deals still to be played at another table: their seeds are withheld.
     deals_withheld: bool = False
+    # Leaving loses the match unless back within the grace (Table.leaving_forfeits).
+    leaving_forfeits: bool = False
     # What is worked out of this snapshot once for all who ask (games.selectors.state_text):
     # a memo of what the fields above determine, never copied to another snapshot.
     memo: dict[str, Any] = dataclasses.field(
@@ -112,20 +117,23 @@ class TableSnapshot:
             turn_seconds=table.turn_seconds,
             grace_seconds=table.grace_seconds,
             forfeited_by=table.forfeited_by,
-            forfeit_reason=forfeit_reason_of(table),
+            forfeit_reason=forfeit_reason_of(table, seats),
             rematch_votes=tuple(table.rematch_votes),
             rematch_public_id=table.rematch.public_id if table.rematch_id else None,
             show_hints=table.show_hints,
             auto_pass=table.auto_pass,
             take_backs=table.take_backs,
             seats=tuple(
-                SeatSnapshot(s.index, s.name, s.bot_level, s.away, s.user_id, s.guest)
+                SeatSnapshot(
+                    s.index, s.name, s.bot_level, s.away, s.user_id, s.guest, s.left_at is not None
+                )
                 for s in sorted(seats, key=lambda s: s.index)
             ),
             fair_deal=None,
             hand_seed=table.hand_seed,
             deals_like_id=table.deals_like_id,
             deals_withheld=table.deals_withheld,
+            leaving_forfeits=table.leaving_forfeits,
             played_for=played_for_of(table, match),
             arrivals=tuple(
                 Arrival(a["seat"], a["name"], a["user"], a["guest"])
@@ -152,14 +160,16 @@ class TableSnapshot:
         )
 
 
-def forfeit_reason_of(table: Table) -> str | None:
-    """Why the seat of ``forfeited_by`` lost the match, when it did: "time" on the tournament
-    clock (the only one that forfeits at the deadline), else "left" (gone past the rejoin grace
-    at a rated table, which a tournament table never hands over). Said by the server, not
-    guessed by a page from the seat's presence, which changes when the person comes back."""
+def forfeit_reason_of(table: Table, seats: Iterable[Seat]) -> str | None:
+    """Why the seat of ``forfeited_by`` lost the match, when it did: "left" when its person
+    had pressed Leave and was not back within the grace, or was gone past it at a rated table;
+    else "time" (the tournament clock, the only one that forfeits at the deadline). Said by
+    the server, not guessed by a page from the seat's presence, which changes when the person
+    comes back."""
     if table.forfeited_by is None:
         return None
-    return "time" if table.forfeit_at_deadline else "left"
+    left = any(s.index == table.forfeited_by and s.left_at is not None for s in seats)
+    return "time" if table.forfeit_at_deadline and not left else "left"
 
 
 def played_for_of(table: Table, match: Match) -> tuple[int, ...]:

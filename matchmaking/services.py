@@ -10,8 +10,8 @@ this entry, or the next heartbeat will), which is how a rating window widens wit
 
 Signed-in players of a two-sided game queue rated and are matched by rating (Glicko-2, the
 game's family), within a window that widens the longer they wait; the table is then rated
-(``games.records.results.is_rated``: an online table of signed-in people with two sides), and a
-player who leaves it for good is still rated at its end (the computer plays their seat).
+(``Table.rated``: an online table of signed-in people with two sides), and a player who leaves
+it and is not back within the grace loses it (``games.services.leave_table``).
 Everyone else queues casual, matched by order of arrival.
 """
 

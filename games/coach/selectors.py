@@ -18,18 +18,15 @@ from typing import Any
 from django.db.models import F
 
 from accounts.players import Player
-from games.engine import Rules, load
+from games.engine import load
 from games.models import HandReview, Table
-from games.records.results import is_rated
 
 from .words import decision_words
 
 
 def after_the_match_only(table: Table) -> bool:
     """A rated table, or a tournament's (the tournament clock forfeits at the deadline)."""
-    seats = list(table.seats.all())
-    rules = Rules.from_record(table.rules)
-    return table.forfeit_at_deadline or is_rated(table, rules, seats)
+    return table.rated or table.forfeit_at_deadline
 
 
 def hands_over(table: Table) -> int:

@@ -16,14 +16,14 @@ Rules of counting:
 - Hands played are the hands that ended (a forfeited hand in progress does not count); a hand
   is won by a side when the engine names it sole winner of the hand. Points for are the side's
   final score, points against the other sides' scores added up.
-- **Rated** matches (:func:`games.services.is_rated`): an online table where every seat is a
-  signed-in person and there are two sides (two seats, or four as partners). Each player is
+- **Rated** matches (``Table.rated``, decided by :func:`games.services.is_rated` when the
+  match was dealt): an online table where every seat is a signed-in person from the start and
+  there are two sides (two seats, or four as partners). Each player is
   rated against the other side: one opponent, or for partners the average of the two opponents
   (:func:`games.records.glicko2.team_average`), a win scoring 1, a draw 0.5, a loss 0. Ratings
   are kept per family (:mod:`games.records.families`).
-  A person who left mid-match (the computer played their seat) is rated all the same: leaving
-  is no way out of a loss; one gone past the rejoin grace forfeits the match
-  (:func:`games.services.hand_over_if_gone`), and their side loses it.
+  Leaving is no way out of a loss: a person who leaves a rated match, or is gone past the
+  rejoin grace, forfeits it (:func:`games.services.hand_over_if_gone`), and their side loses.
 - A match in which moves were taken back (undo, against the computer) is recorded **with
   take-backs**: counted apart from clean results in statistics, and never rated.
 - A duplicate pair (a tournament's match played in two legs on the same deals, the seats
@@ -43,7 +43,6 @@ from games.engine import Match, Rules, load
 from games.models import MatchResult, Rating, Seat, Table
 from games.records import glicko2
 from games.records.families import family_of
-from games.services import is_rated
 
 logger = logging.getLogger(__name__)
 
@@ -81,7 +80,7 @@ def record_finished_match(*, public_id: str) -> list[MatchResult]:
         match = load(table.record)
         rules = match.rules
         outcomes = side_outcomes(rules, match, table.forfeited_by)
-        rated = not recorded and is_rated(table, rules, seats) and not _duplicate_leg(table)
+        rated = not recorded and table.rated and not _duplicate_leg(table)
         rows = [
             _result_row(table, match, seat, seats, outcomes, rated)
             for seat in seats
@@ -107,25 +106,19 @@ def rate_pair(*, legs: Sequence[str], winner: int) -> list[MatchResult]:
     tables in the order played (one when a forfeit in the first decided it), ``winner`` the id
     of the user who won the pair. Each leg's results are recorded first (unrated); the last
     leg's rows then carry the ratings before and after. Nothing when a leg would not be rated
-    as a match of its own (:func:`games.services.is_rated`), when the winner has no seat at the
-    last leg, or the second time. Returns the rows rated."""
+    as a match of its own (``Table.rated``, decided when it was dealt), when the winner has no
+    seat at the last leg, or the second time. Returns the rows rated."""
     for public_id in legs:
         record_finished_match(public_id=public_id)
     with transaction.atomic():
         tables = {
             table.public_id: table
-            for table in Table.objects.select_for_update()
-            .prefetch_related("seats")
-            .filter(public_id__in=legs)
-            .order_by("id")
+            for table in Table.objects.select_for_update().filter(public_id__in=legs).order_by("id")
         }
         last = tables[legs[-1]]
         rules = Rules.from_record(last.rules)
         rows = list(last.results.order_by("seat"))
-        rated = all(
-            is_rated(table, Rules.from_record(table.rules), list(table.seats.all()))
-            for table in tables.values()
-        )
+        rated = all(table.rated for table in tables.values())
         sides = {row.user_id: rules.side_of(row.seat) for row in rows}
         if not rated or winner not in sides or any(row.rated for row in rows):
             return []

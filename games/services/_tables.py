@@ -26,6 +26,7 @@ from games.engine.bots import Level
 from games.models import LogEntry, Seat, Table
 from games.services.decision import Outcome, Running, decide, turn_in
 from games.services.errors import NotYourSeat, StaleVersion, TableError, TableNotFound
+from games.services.rated import is_rated
 
 logger = logging.getLogger(__name__)
 
@@ -144,8 +145,7 @@ def locked_match(public_id: str, seen_version: int) -> tuple[Table, Match]:
     if table.started_at is None:
         raise TableError(gettext("The table has not started yet."))
     if table.forfeited_by is not None:
-        # Only the tournament clock forfeits on time; elsewhere a forfeit is leaving for good.
-        if table.forfeit_at_deadline:
+        if snapshots.forfeit_reason_of(table, table.seats.all()) == "time":
             why = gettext("The match is over: seat %(seat)s ran out of time.")
         else:
             why = gettext("The match is over: seat %(seat)s left for good.")
@@ -194,6 +194,11 @@ def next_deal(match: Match, version: int, seed: str | None = None) -> writes.Ent
 
 def deal(table: Table, match: Match) -> None:
     seat_arrivals(table)
+    if not match.deals:
+        # The match starts: whether it is rated is decided now, for good (a guest who signs
+        # in mid-match, claim_guest_seats, does not make it rated).
+        table.rated = is_rated(table, match.rules, list(table.seats.all()))
+        table.save(update_fields=["rated"])
     entry = next_deal(match, table.version + 1, _seed_like(table, len(match.deals)))
     table.hand_seed = entry.payload["seed"]
     log_entry(table, entry)

@@ -1,6 +1,6 @@
 """The clock and its deadlines: a turn's time running out, the computer's turns (the jobs and
-the sweep behind them), a person gone past the rejoin grace (a rated table's loss, a casual
-one's computer)."""
+the sweep behind them), a person gone or left past the rejoin grace (a rated or tournament
+match's loss, a casual table's computer)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from games.engine import Match, Rules
+from games.engine import Match
 from games.engine.bots import Bot, Level
 from games.models import Seat, Table
 from games.services._tables import (
@@ -27,7 +27,6 @@ from games.services._tables import (
     seed_of,
 )
 from games.services.errors import TableNotFound
-from games.services.rated import is_rated
 
 #: The casual clock (seed 001): seconds a turn, after which the server plays for the seat.
 CASUAL_TURN_SECONDS = 60
@@ -43,6 +42,7 @@ TOURNAMENT_GRACE_SECONDS = 120
 
 #: How long a person may be gone (every socket closed) before the computer takes their seat
 #: (a casual table) or they lose the match (a rated one); a short interruption changes nothing.
+#: And how long one who pressed Leave at a rated or tournament match has to come back.
 REJOIN_GRACE_SECONDS = 120
 
 
@@ -139,17 +139,18 @@ def sweep_deadlines() -> int:
     included."""
     now = timezone.now()
     expired = Table.objects.filter(deadline__lte=now, finished=False)
-    computer_seats = Seat.objects.filter(table=OuterRef("table")).exclude(bot_level="")
+    grace_ago = now - timedelta(seconds=REJOIN_GRACE_SECONDS)
     gone = Seat.objects.filter(
-        # Away seats too where the table may be rated (people only, no computer): leaving
-        # for good loses a rated match (hand_over_if_gone decides).
-        Q(away=False) | Q(user__isnull=False) & ~Exists(computer_seats),
-        seen_at__lte=now - timedelta(seconds=REJOIN_GRACE_SECONDS),
+        # Every socket closed past the grace: at a casual table a seat not away yet (the
+        # computer takes it), at a rated one away or not (lost); a tournament's clock decides
+        # for its own. Or Leave pressed where leaving forfeits, and not back within the grace.
+        Q(seen_at__lte=grace_ago, table__forfeit_at_deadline=False)
+        & (Q(away=False) | Q(table__rated=True))
+        | Q(left_at__lte=grace_ago),
         table__finished=False,
         table__started_at__isnull=False,
-        table__forfeit_at_deadline=False,
         table__kind=Table.Kind.ONLINE,
-    )
+    ).order_by(F("left_at").asc(nulls_last=True))  # both left: the first to leave loses
     turns = sum(
         expire_turn(public_id=public_id)
         for public_id in expired.values_list("public_id", flat=True)
@@ -167,33 +168,29 @@ def sweep_deadlines() -> int:
 
 
 def hand_over_if_gone(*, public_id: str, seat_index: int) -> bool:
-    """After the grace, a person still gone: at a rated table (:func:`is_rated`) they lose
-    the match (a forfeit: the others are told, the result recorded and ratings moved by the
-    match's end), even if they had pressed Leave; at a casual table the computer takes their
-    seat until they are back."""
+    """After the grace: a person who pressed Leave where leaving forfeits (a rated or a
+    tournament's match, ``Table.leaving_forfeits``) and is not back, or who is gone (every
+    socket closed) from a rated table, loses the match (a forfeit: the others are told, the
+    result recorded and ratings moved by the match's end); one gone from a casual table has
+    the computer take their seat until they are back."""
     with transaction.atomic():
         try:
             table = locked_table(public_id)
         except TableNotFound:
             return False
-        seats = list(table.seats.all())
-        seat = next((s for s in seats if s.index == seat_index), None)
-        if (
-            seat is None
-            or seat.is_bot
-            or seat.seen_at is None
-            or seat.seen_at > timezone.now() - timedelta(seconds=REJOIN_GRACE_SECONDS)
-            or table.started_at is None
-            or table.finished
-            or table.forfeit_at_deadline
-        ):
+        seat = next((s for s in table.seats.all() if s.index == seat_index), None)
+        if seat is None or seat.is_bot or table.started_at is None or table.finished:
             return False
-        rated = is_rated(table, Rules.from_record(table.rules), seats)
-        if seat.away and not rated:
+        grace_ago = timezone.now() - timedelta(seconds=REJOIN_GRACE_SECONDS)
+        left = seat.left_at is not None and seat.left_at <= grace_ago
+        gone = (
+            not table.forfeit_at_deadline and seat.seen_at is not None and seat.seen_at <= grace_ago
+        )
+        if not (left or (gone and (table.rated or not seat.away))):
             return False
-        seat.away = True
+        seat.away = True  # gone: the page shows the seat left (a forfeit) or the computer's
         seat.save(update_fields=["away"])
-        if rated:
+        if left or table.rated:
             _forfeit(table, seat.index)
         else:
             advance(table, match_of(table), off_the_log=True)

@@ -39,8 +39,9 @@ class StaleVersion(TableError):
 
 
 class SeatAway(TableError):
-    """The player left their seat (or was gone past the grace): the computer plays it until
-    they say they are back (``come_back``; opening the table again does too)."""
+    """The player left their seat (or was gone past the grace): the computer plays it (where
+    leaving forfeits, only the clock does) until they say they are back (``come_back``;
+    opening the table again does too)."""
 
     def __init__(self) -> None:
         super().__init__(gettext("You are away: press I'm back to play again."))

@@ -42,7 +42,7 @@ def play(*, public_id: str, player: Player, move: Move, seen_version: int) -> in
     with transaction.atomic():
         table, match = locked_match(public_id, seen_version)
         seat = seat_of(table, player)
-        if seat.away:
+        if seat.away or seat.left_at is not None:
             raise SeatAway
         match.apply(seat.index, move)
         log_move(table, match, seat.index, move)
@@ -119,8 +119,10 @@ def _decide_on_snapshot(
     if snapshot is None or snapshot.version != seen_version or not writes.one_statement():
         return None
     seat = player.seat_in(snapshot.seats)
-    if seat is None or seat.away or not snapshot.started or snapshot.forfeited_by is not None:
-        return None  # an away seat's move: the locked path refuses it
+    if seat is None or not snapshot.started or snapshot.forfeited_by is not None:
+        return None
+    if seat.away or seat.left:
+        return None  # an away (or left) seat's move: the locked path refuses it
     if snapshot.arrivals:
         return None  # the next deal seats friends who came late: the locked path seats them
     match = snapshot.match.copy()

@@ -60,7 +60,7 @@ def seat_connected(*, public_id: str, player: Player) -> Seat | None:
             return None
         seat.seen_at = timezone.now()
         seat.save(update_fields=["seen_at"])
-    if seat.away:
+    if seat.away or (seat.left_at is not None and not table.finished):
         come_back(public_id=public_id, player=player)
     return seat
 
@@ -93,12 +93,18 @@ def seat_disconnected(*, public_id: str, player: Player) -> None:
 
 
 def leave_table(*, public_id: str, player: Player) -> Table:
-    """The player leaves: the computer plays their seat until they come back."""
+    """The player leaves. At a casual table the computer plays their seat until they come
+    back. Where leaving forfeits (a rated or a tournament's match) they lose the match unless
+    back within the rejoin grace, and meanwhile nothing plays for them but the clock (their
+    time runs, and what the stand-in plays when it is out is shown as played for them): so
+    leaving a hard position and coming back gains nothing, and two people who both leave do
+    not have the computer play their match out."""
     return _set_away(public_id, player, away=True)
 
 
 def come_back(*, public_id: str, player: Player) -> Table:
-    """The player is back: their seat is theirs again (from their next turn)."""
+    """The player is back: their seat is theirs again (from their next turn); where leaving
+    forfeits, only within the grace (a match lost is lost)."""
     return _set_away(public_id, player, away=False)
 
 
@@ -108,11 +114,15 @@ def _set_away(public_id: str, player: Player, *, away: bool) -> Table:
         seat = seat_of(table, player)
         if table.kind != Table.Kind.ONLINE:
             raise TableError(gettext("Leaving and coming back are for tables with friends."))
+        playing = table.started_at is not None and not table.finished
+        if playing and table.leaving_forfeits:
+            _set_left(table, seat, left=away)
+            return table
         if seat.away == away:
             return table
         seat.away = away
         seat.save(update_fields=["away"])
-        if table.started_at is None or table.finished:
+        if not playing:
             # Nothing to play: a finished match (a forfeit's too, which its moves do not show)
             # must not be decided again from its moves.
             save_and_announce(table)
@@ -123,3 +133,23 @@ def _set_away(public_id: str, player: Player, *, away: bool) -> Table:
             table.deadline = None
         advance(table, match, off_the_log=True)
     return table
+
+
+def _set_left(table: Table, seat: Seat, *, left: bool) -> None:
+    """Leave or come back where leaving forfeits: the seat stays the person's (its clock runs
+    as before); Leave dates it, once (leaving again does not start the grace anew), and checks
+    after the grace whether they are back (hand_over_if_gone)."""
+    if (seat.left_at is not None) == left:
+        return
+    seat.left_at = timezone.now() if left else None
+    seat.save(update_fields=["left_at"])
+    save_and_announce(table)
+    if left:
+        transaction.on_commit(
+            partial(
+                jobs.schedule_gone_check,
+                public_id=table.public_id,
+                seat_index=seat.index,
+                seconds=REJOIN_GRACE_SECONDS,
+            )
+        )

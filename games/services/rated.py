@@ -1,6 +1,6 @@
-"""Which tables are rated: the live tables need the rule (a person leaving a rated table for
-good loses it) as much as the records do (ratings move), so it lives here, on the services'
-public face, and games.records reads it (never the other way round)."""
+"""Which tables are rated: decided once, when a match is dealt first, and stored
+(``Table.rated``), which the live tables (a person leaving a rated table for good loses it)
+and the records (ratings move) read."""
 
 from __future__ import annotations
 

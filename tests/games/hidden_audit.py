@@ -64,8 +64,10 @@ PAYLOAD_FIELDS = frozenset(
         ".table.seats[].name",
         ".table.seats[].bot",
         ".table.seats[].away",
+        ".table.seats[].left",
         # Indices into the public history (moves the server played for a person out of time).
         ".table.played_for[]",
+        ".table.leaving_forfeits_after",
         ".view.seat",
         ".view.hand_number",
         ".view.opener",

@@ -9,9 +9,7 @@ from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
-from games.engine import Rules
 from games.models import Rating, Table
-from games.records.results import is_rated
 from games.services import Player
 from matchmaking import services
 from matchmaking.models import Entry
@@ -136,9 +134,9 @@ def test_signed_in_players_are_matched_by_rating_within_a_window_that_widens():
     assert weak.state == Entry.State.MATCHED
     table = Table.objects.get(pk=weak.table_id)
     assert {seat.user_id for seat in table.seats.all()} == {strong.user_id, weak.user_id}
-    # The table is rated like any online table of signed-in people with two sides: its result
-    # feeds Glicko-2, and a player who leaves still gets it (the computer plays their seat).
-    assert is_rated(table, Rules.from_record(table.rules), list(table.seats.all()))
+    # The table is rated like any online table of signed-in people with two sides, from its
+    # deal: its result feeds Glicko-2, and a player who leaves it loses it.
+    assert table.rated
 
 
 def test_guests_and_members_of_three_seat_games_play_casual():

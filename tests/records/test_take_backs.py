@@ -18,7 +18,7 @@ from stats_builders import (
 from games import services
 from games.engine import Play, Rules, Tile
 from games.models import MatchResult
-from games.records import results, stats
+from games.records import stats
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -76,6 +76,6 @@ def test_a_match_with_take_backs_is_never_rated():
     table = online_table(people)
     seats = list(table.seats.all())
     rules = Rules.from_record(table.rules)
-    assert results.is_rated(table, rules, seats)
+    assert services.is_rated(table, rules, seats)
     table.take_backs = 1
-    assert not results.is_rated(table, rules, seats)
+    assert not services.is_rated(table, rules, seats)

@@ -71,10 +71,23 @@ export class TablePage {
     return this.view.match.finished || this.state.table.forfeited_by != null;
   }
 
-  /** The player's own seat is away: the computer plays for them until they are back. */
+  /** The player's own seat is away (the computer plays for them) or left (where leaving loses
+   * the match unless they are back in time): either way they do not play until they are back. */
   get away() {
     if (this.watching) return false;
-    return Boolean(this.state.table.seats.find((seat) => seat.index === this.me)?.away);
+    const seat = this.state.table.seats.find((s) => s.index === this.me);
+    return Boolean(seat?.away || seat?.left);
+  }
+
+  /** The player pressed Leave where leaving loses the match (nobody plays for them). */
+  get left() {
+    if (this.watching) return false;
+    return Boolean(this.state.table.seats.find((seat) => seat.index === this.me)?.left);
+  }
+
+  /** Where leaving loses the match: the whole minutes a person who left has to come back. */
+  get leavingMinutes() {
+    return Math.round((this.state.table.leaving_forfeits_after ?? 0) / 60);
   }
 
   sideOf(seat) {

@@ -99,6 +99,8 @@ export const render = {
       if (seat.away) {
         const tag = gone ? pgettext("seat tag", "left") : pgettext("seat tag", "away: the computer plays");
         head.append(span("seat-tag away-tag", tag));
+      } else if (seat.left) {
+        head.append(span("seat-tag away-tag", pgettext("seat tag", "left: loses unless back in time")));
       }
       li.append(head);
       const count = view.counts[i] ?? 0;
@@ -184,6 +186,18 @@ export const render = {
     $("cancel").hidden = !this.selected;
     const online = table.kind === "online";
     $("leave").hidden = !online || this.watching || !this.started || this.over || away;
+    // The page's words are a casual table's; where leaving loses the match, the button says so.
+    if (table.leaving_forfeits_after != null) {
+      const minutes = this.leavingMinutes;
+      $("leave").textContent = fill(
+        ngettext(
+          "Leave (you lose the match unless back within %(minutes)s minute)",
+          "Leave (you lose the match unless back within %(minutes)s minutes)",
+          minutes,
+        ),
+        { minutes },
+      );
+    }
     $("back").hidden = !away || this.over;
     this.root.dataset.away = String(away);
   },

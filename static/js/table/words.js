@@ -162,15 +162,33 @@ export const words = {
     const before = previous.view;
     const after = next.view;
     const lines = [];
-    const wasAway = new Map(previous.table.seats.map((s) => [s.index, Boolean(s.away)]));
+    const wasAway = new Map(previous.table.seats.map((s) => [s.index, Boolean(s.away || s.left)]));
     // A forfeit (gone for good, out of time) ends the match: no computer plays on for anyone.
     const forfeited = previous.table.forfeited_by == null && next.table.forfeited_by != null;
     for (const seat of next.table.seats) {
-      if (!wasAway.has(seat.index) || wasAway.get(seat.index) === Boolean(seat.away)) continue;
+      if (!wasAway.has(seat.index) || wasAway.get(seat.index) === Boolean(seat.away || seat.left)) continue;
       if (forfeited && seat.index === next.table.forfeited_by) continue;
       const mine = seat.index === after.seat;
       const name = seat.name;
-      if (seat.away) {
+      if (seat.left) {
+        const minutes = this.leavingMinutes;
+        lines.push(
+          fill(
+            mine
+              ? ngettext(
+                  "You left: you lose the match unless you are back within %(minutes)s minute.",
+                  "You left: you lose the match unless you are back within %(minutes)s minutes.",
+                  minutes,
+                )
+              : ngettext(
+                  "%(name)s left: they lose the match unless back within %(minutes)s minute.",
+                  "%(name)s left: they lose the match unless back within %(minutes)s minutes.",
+                  minutes,
+                ),
+            { name, minutes },
+          ),
+        );
+      } else if (seat.away) {
         lines.push(
           mine
             ? gettext("You left: the computer plays for you.")
@@ -254,6 +272,17 @@ export const words = {
   },
 
   turnWords(view) {
+    if (this.left) {
+      const minutes = this.leavingMinutes;
+      return fill(
+        ngettext(
+          "You left the match: nobody plays for you, and your clock runs. Unless you press I'm back within %(minutes)s minute of leaving, you lose the match.",
+          "You left the match: nobody plays for you, and your clock runs. Unless you press I'm back within %(minutes)s minutes of leaving, you lose the match.",
+          minutes,
+        ),
+        { minutes },
+      );
+    }
     if (this.away) {
       return gettext("You are away: the computer plays for you. Press I'm back to play again.");
     }
