@@ -86,6 +86,8 @@ class TableSnapshot:
     deals_like_id: int | None = None
     # A duplicate's deals still to be played at another table: their seeds are withheld.
     deals_private: bool = False
+    # The host lets partners talk during the hands (games.services.remarks).
+    table_talk: bool = False
     # What is worked out of this snapshot once for all who ask (games.selectors.state_text):
     # a memo of what the fields above determine, never copied to another snapshot.
     memo: dict[str, Any] = dataclasses.field(
@@ -126,6 +128,7 @@ class TableSnapshot:
             hand_seed=table.hand_seed,
             deals_like_id=table.deals_like_id,
             deals_private=table.deals_private,
+            table_talk=table.table_talk,
             played_for=played_for_of(table, match),
             arrivals=tuple(
                 Arrival(a["seat"], a["name"], a["user"], a["guest"])
