@@ -272,3 +272,15 @@ def test_a_tournament_or_quick_match_table_never_allows_talk_during_the_hands():
         assert not table.table_talk
         with pytest.raises(TableError, match="during a hand"):
             say(table, BOB, "good_game")
+
+
+def test_a_rematch_keeps_the_hosts_table_talk():
+    partners = seated("team_draw", seats=4, match={"single_round": True})
+    services.allow_table_talk(public_id=partners.public_id, player=HOST, allowed=True)
+    services.start_table(public_id=partners.public_id, player=HOST)
+    play_out_the_hand(partners.public_id, PEOPLE)
+    for player in PEOPLE.values():
+        services.vote_rematch(public_id=partners.public_id, player=player)
+    partners.refresh_from_db()
+    assert partners.rematch.table_talk
+    assert say(partners.rematch, DAN, "well_played_partner")["seat"] == 3  # mid-hand
