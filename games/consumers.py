@@ -251,6 +251,8 @@ class TableConsumer(AsyncWebsocketConsumer):
                             public_id=self.public_id, player=self.player
                         )
                     )
+                case "table_talk":  # the host allows partners to talk during the hands, or not
+                    await self._table_talk(message)
                 case "seat" | "remove" | "unjoin":
                     await self._lobby(kind, message)
                 case _:
@@ -322,6 +324,15 @@ class TableConsumer(AsyncWebsocketConsumer):
             await in_database(services.choose_seat)(seat=seat, **common)
         else:
             await in_database(services.remove_from_table)(seat=seat, **common)
+
+    async def _table_talk(self, message: dict[str, Any]) -> None:
+        allowed = message.get("allowed")
+        if not isinstance(allowed, bool):
+            await self._error(gettext("Say whether table talk is allowed: true or false."))
+            return
+        await in_database(services.allow_table_talk)(
+            public_id=self.public_id, player=self.player, allowed=allowed
+        )
 
     async def _follow_seat(self, snapshot: snapshots.TableSnapshot) -> None:
         """The lobby moves people: a seat chosen, someone removed or un-joined, a friend who

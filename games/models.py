@@ -104,6 +104,11 @@ class Table(models.Model):
         "apart from clean ones, and its record says so.",
     )
     auto_pass = models.BooleanField(default=False)
+    table_talk = models.BooleanField(
+        default=False,
+        help_text="The host of a friends table lets partners say phrases and reactions during "
+        "the hands (games.services.remarks); such a match is never rated.",
+    )
     deals_like = models.ForeignKey(
         "self",
         null=True,

@@ -4,7 +4,8 @@ A remark is sent as a phrase's id; the server answers with the phrase's own word
 a person types ever reaches the others. Whether a phrase is allowed depends on the table:
 
 - at a partnership table (``Rules.teams``) only phrases that say nothing of the game (no tile,
-  number or suit, nothing about one's hand): a partner could otherwise be signalled;
+  number or suit, nothing about one's hand): a partner could otherwise be signalled; and the
+  players say none of them during a hand unless the host allowed it (games.services.remarks);
 - spectators may only react (the emoji), never speak for or to a side.
 
 The words of every phrase are checked by the tests to spell no number, tile or suit.

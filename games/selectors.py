@@ -144,6 +144,8 @@ def state_of(snapshot: snapshots.TableSnapshot, seat: int | None) -> dict[str, A
             "arrivals": [{"seat": a.index, "name": a.name} for a in snapshot.arrivals],
             "show_hints": snapshot.show_hints,
             "auto_pass": snapshot.auto_pass,
+            # The host lets partners talk during the hands (games.services.remarks).
+            "table_talk": snapshot.table_talk,
             "can_undo": snapshot.kind == Table.Kind.COMPUTER,
             "undo_refused": undo_refused(snapshot),
             "take_backs": snapshot.take_backs,

@@ -91,6 +91,8 @@ class TableSnapshot:
     deals_withheld: bool = False
     # Leaving loses the match unless back within the grace (Table.leaving_forfeits).
     leaving_forfeits: bool = False
+    # The host lets partners talk during the hands (games.services.remarks).
+    table_talk: bool = False
     # What is worked out of this snapshot once for all who ask (games.selectors.state_text):
     # a memo of what the fields above determine, never copied to another snapshot.
     memo: dict[str, Any] = dataclasses.field(
@@ -134,6 +136,7 @@ class TableSnapshot:
             deals_like_id=table.deals_like_id,
             deals_withheld=table.deals_withheld,
             leaving_forfeits=table.leaving_forfeits,
+            table_talk=table.table_talk,
             played_for=played_for_of(table, match),
             arrivals=tuple(
                 Arrival(a["seat"], a["name"], a["user"], a["guest"])

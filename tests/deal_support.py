@@ -46,11 +46,12 @@ def dealt_computer_table(
 
 def play_out_the_hand(public_id: str, people: dict[int, Player]) -> int:
     """Everyone plays the first legal move (the computer its own, on the locked path) until
-    the hand is over; returns the table's version then. ``people``: each person's seat."""
+    the hand is over (the match too, if it ends it); returns the table's version then.
+    ``people``: each person's seat."""
     while True:
         table = Table.objects.get(public_id=public_id)
         match = load(table.record)
-        if match.needs_deal:
+        if match.needs_deal or match.finished:
             return table.version
         if match.turn in people:
             services.play(

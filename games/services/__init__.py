@@ -13,7 +13,8 @@ committed.
 
 - :mod:`.creating`: a table against the computer or for friends, starting it.
 - :mod:`.lobby`: joining a friends table at a chosen seat, moving, un-joining, the host
-  removing someone, a friend who comes late taking a computer's seat at the next deal.
+  removing someone, a friend who comes late taking a computer's seat at the next deal, the
+  host allowing partners to talk during the hands.
 - :mod:`.moves`: a play, the next hand, undo (one-statement and locked paths).
 - :mod:`.decision`: what a change does (:func:`decide`), pure, for both paths.
 - :mod:`.presence`: a socket opening the table, closing, the heartbeat; leave and come back.
@@ -69,7 +70,13 @@ from games.services.errors import (
 )
 from games.services.guests import claim_guest_seats, on_user_logged_in
 from games.services.hints import HINT_CACHE_SECONDS, hint_for
-from games.services.lobby import choose_seat, join_table, remove_from_table, unjoin_table
+from games.services.lobby import (
+    allow_table_talk,
+    choose_seat,
+    join_table,
+    remove_from_table,
+    unjoin_table,
+)
 from games.services.moves import anext_hand, aplay, next_hand, play, take_back_start, undo
 from games.services.playing_on import play_on
 from games.services.presence import (
@@ -109,6 +116,7 @@ __all__ = [
     "TableError",
     "TableNotFound",
     "TooManyOpenTables",
+    "allow_table_talk",
     "anext_hand",
     "aplay",
     "choose_seat",

@@ -1,6 +1,7 @@
 """The friends table's lobby: joining at a chosen seat (and so with a chosen partner: partners
 sit opposite), moving to another free seat, un-joining, the host removing someone before the
-start, and a friend who comes after the start taking a computer's seat at the next deal."""
+start, a friend who comes after the start taking a computer's seat at the next deal, and the
+host allowing partners to talk during the hands."""
 
 from __future__ import annotations
 
@@ -110,6 +111,28 @@ def remove_from_table(*, public_id: str, player: Player, seat: int) -> Table:
         target.delete()
         table.removed = [*table.removed, _key_of(target)]
         save_and_announce(table, "removed")
+    return table
+
+
+def allow_table_talk(*, public_id: str, player: Player, allowed: bool) -> Table:
+    """The host of a friends table of partners lets them say phrases and reactions during the
+    hands (``allowed``), or not (games.services.remarks), before the start: the friends who
+    join see it. Such a match is never rated (games.services.rated); a tournament's table and
+    a quick match's are dealt at once, so never allow it."""
+    with transaction.atomic():
+        table = locked_table(public_id)
+        if seat_of(table, player).index != 0:
+            raise TableError(gettext("Only the host decides whether partners may talk."))
+        if table.forfeit_at_deadline:
+            raise TableError(gettext("A tournament table never allows table talk during a hand."))
+        _refuse_started(
+            table, gettext("The game has started: table talk is decided before the start.")
+        )
+        if not Rules.from_record(table.rules).teams:
+            raise TableError(gettext("Only a table of partners keeps quiet during the hands."))
+        if table.table_talk != allowed:
+            table.table_talk = allowed
+            save_and_announce(table, "table_talk")
     return table
 
 

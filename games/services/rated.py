@@ -12,7 +12,8 @@ from games.models import Seat, Table
 
 def is_rated(table: Table, rules: Rules, seats: Sequence[Seat]) -> bool:
     """An online table of two sides where every seat is a signed-in person from the start
-    (no friend came late to a computer's seat), played without take-backs."""
+    (no friend came late to a computer's seat), played without take-backs and without table
+    talk during the hands (partners who may talk could signal: games.services.remarks)."""
     people = all(seat.user_id is not None and not seat.is_bot for seat in seats)
-    clean = not table.take_backs and not table.arrivals
+    clean = not table.take_backs and not table.arrivals and not table.table_talk
     return table.kind == Table.Kind.ONLINE and rules.sides == 2 and people and clean

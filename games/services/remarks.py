@@ -6,6 +6,15 @@ it cannot change the game nor what anyone sees of the hands. The server, not the
 what may be said: an id not allowed at that table (a forged one, a phrase about the game at a
 partnership table, a spectator's phrase) is refused in words and stores nothing.
 
+At a partnership table the players' phrases and reactions wait for the hand to be over: said
+during a hand, one reaches one's partner at once, and twelve of them were a code for seven
+suits. They are refused then, in words, rather than held and delivered at the hand's end: the
+page shows the talk as closed until then (with the reason), so nothing sent is lost or arrives
+late out of its moment, and the server refuses what a forged page sends all the same. Between
+hands, and once the match is over, they flow. The host of a friends table may allow talk
+during the hands before the start (:func:`games.services.allow_table_talk`); such a match is
+never rated (games.services.rated), and a tournament's tables never allow it.
+
 Spectators' reactions go to spectators only, never to the players, during a hand or after it:
 the players' screen stays theirs (no stranger watching can fill it), and nothing said from
 outside the table can reach the players at all.
@@ -18,22 +27,28 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext, gettext_noop
 
 from accounts.players import Player
 from dominoes import limits
 from games import events, phrases
-from games.engine import Rules
+from games.engine import Rules, load
 from games.models import Remark, Table
-from games.services._tables import own_name, unlocked_table
+from games.services._tables import locked_table, own_name, unlocked_table
 from games.services.errors import TableError
 
 #: How many of the latest remarks a page is sent when it opens the table.
 HISTORY = 30
 
-NOT_A_PHRASE = "Only the phrases and reactions offered at this table can be said."
-ABOUT_THE_GAME = "At a partnership table no phrase may say anything about the game."
-SPECTATORS_REACT = "Spectators can send reactions only."
-COMPUTER_TABLE = "Phrases are for tables of people."
+# Said in the player's language where they are raised (gettext there); marked here.
+NOT_A_PHRASE = gettext_noop("Only the phrases and reactions offered at this table can be said.")
+ABOUT_THE_GAME = gettext_noop("At a partnership table no phrase may say anything about the game.")
+SPECTATORS_REACT = gettext_noop("Spectators can send reactions only.")
+COMPUTER_TABLE = gettext_noop("Phrases are for tables of people.")
+DURING_THE_HAND = gettext_noop(
+    "No table talk between partners during a hand: phrases and reactions open again when "
+    "the hand is over."
+)
 
 
 def say_remark(*, public_id: str, player: Player, phrase: object, address: str) -> dict[str, Any]:
@@ -43,17 +58,24 @@ def say_remark(*, public_id: str, player: Player, phrase: object, address: str) 
     :data:`limits.REMARKS`."""
     table = unlocked_table(public_id)
     if table.kind != Table.Kind.ONLINE:
-        raise TableError(COMPUTER_TABLE)
+        raise TableError(gettext(COMPUTER_TABLE))
     seat = player.seat_in(table.seats.all())
     chosen = phrases.BY_ID.get(phrase) if isinstance(phrase, str) else None
     if chosen is None:
-        raise TableError(NOT_A_PHRASE)
+        raise TableError(gettext(NOT_A_PHRASE))
     if chosen not in allowed_at(table, spectator=seat is None):
         if seat is None:
-            raise TableError(SPECTATORS_REACT)
-        raise TableError(ABOUT_THE_GAME if _partnership(table) else NOT_A_PHRASE)
+            raise TableError(gettext(SPECTATORS_REACT))
+        raise TableError(gettext(ABOUT_THE_GAME if _partnership(table) else NOT_A_PHRASE))
+    quiet = seat is not None and quiet_during_hands(table)
+    if quiet and hand_in_play(table):  # the read without a lock: refused at once, no wait
+        raise TableError(gettext(DURING_THE_HAND))
     limits.check(limits.REMARKS, person=limits.person_key(player), address=address)
     with transaction.atomic():
+        if quiet and hand_in_play(locked_table(public_id)):
+            # Read again under the row's lock: a deal committed since the read above is seen,
+            # and none commits before this remark does (it then reaches nobody mid-hand).
+            raise TableError(gettext(DURING_THE_HAND))
         remark = Remark.objects.create(
             table=table,
             seat=seat.index if seat else None,
@@ -73,6 +95,20 @@ def allowed_at(table: Table, *, spectator: bool) -> tuple[phrases.Phrase, ...]:
 
 def _partnership(table: Table) -> bool:
     return Rules.from_record(table.rules).teams
+
+
+def quiet_during_hands(table: Table) -> bool:
+    """The players of ``table`` may talk between hands only: partners sit at it (the rules'
+    teams) and its host did not allow talk during the hands."""
+    return _partnership(table) and not table.table_talk
+
+
+def hand_in_play(table: Table) -> bool:
+    """A hand of ``table`` is dealt and not over (nor the match, forfeits included)."""
+    if table.started_at is None or table.finished:
+        return False
+    match = load(table.record)
+    return match.dealt and not match.finished and not match.needs_deal
 
 
 def speaker_token(player: Player) -> str:

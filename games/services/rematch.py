@@ -47,6 +47,7 @@ def _deal_again(table: Table) -> Table:
         record={},
         show_hints=table.show_hints,
         auto_pass=table.auto_pass,
+        table_talk=table.table_talk,  # the same friends, as their host allowed
         created_by_id=table.created_by_id,
         turn_seconds=table.turn_seconds,
         grace_seconds=table.grace_seconds,

@@ -51,6 +51,7 @@ PAYLOAD_FIELDS = frozenset(
         ".table.rematch.table",
         ".table.show_hints",
         ".table.auto_pass",
+        ".table.table_talk",
         ".table.can_undo",
         ".table.undo_refused",
         ".table.take_backs",

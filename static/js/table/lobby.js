@@ -1,6 +1,7 @@
 // A friends table's lobby: the seats before the start (sit where you want, and so with the
 // partner you want; the host removes someone; you give your seat back), who partners whom,
-// and after the start the computer's seats a friend who comes late may take at the next hand.
+// whether partners may talk during the hands (the host's choice), and after the start the
+// computer's seats a friend who comes late may take at the next hand.
 // The server decides: this page sends the wish and draws the state it gets back.
 
 import { $ } from "./dom.js";
@@ -24,6 +25,9 @@ export const lobby = {
     });
     $("start").addEventListener("click", () => this.send({ type: "start" }));
     $("arrival-cancel").addEventListener("click", () => this.send({ type: "unjoin" }));
+    $("talk-option").addEventListener("change", (event) =>
+      this.send({ type: "table_talk", allowed: event.target.checked }),
+    );
     $("lobby-seats").addEventListener("click", (event) => {
       const action = event.target.closest("[data-act]");
       if (!action) return;
@@ -79,6 +83,7 @@ export const lobby = {
     $("share").hidden = this.started;
     this.renderLobbySeats(arriving, canArrive);
     this.renderPartners();
+    this.renderTalkRule();
     const free = table.seats.length < table.seat_count;
     $("join-form").hidden = !this.watching || arriving !== null || !(this.started ? canArrive : free);
     $("join").textContent = this.started
@@ -150,6 +155,20 @@ export const lobby = {
     if (seat && host && i !== 0) return button(gettext("Remove"), { act: "remove", seat: String(i) });
     if (seat && i === this.me && i !== 0) return button(gettext("Leave seat"), { act: "unjoin" });
     return null;
+  },
+
+  /** Partners talk between hands only, unless the host allows it during them (before the
+   * start, with the box only the host has; the others read the host's choice). */
+  renderTalkRule() {
+    const host = this.me === 0 && !this.started;
+    $("lobby-talk").hidden = !this.info.teams;
+    $("talk-option-box").hidden = !host;
+    $("talk-option").checked = Boolean(this.state.table.table_talk);
+    $("talk-option").disabled = Boolean(this.pending);
+    $("talk-rule").hidden = host;
+    $("talk-rule").textContent = this.state.table.table_talk
+      ? gettext("Table talk allowed by the host")
+      : gettext("Partners talk between hands only.");
   },
 
   /** Who partners whom, in words (partners sit opposite). */

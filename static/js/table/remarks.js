@@ -2,7 +2,9 @@
 // sends an id, never text), a bubble by the speaker's seat for a few seconds, the table's talk
 // history, and muting a person (remembered in this browser, by the speaker's token, which is
 // the same at every table). Spectators' remarks reach spectators only (the server sees to it)
-// and show apart, by the "watching" corner, not by a seat.
+// and show apart, by the "watching" corner, not by a seat. At a partnership table the players
+// keep quiet during a hand (unless the host allowed talk): the choices are greyed with the
+// reason until the hand is over, and the server refuses them all the same.
 //
 // Messages: out {type: "remarks"} (the page opened: history and what may be said here),
 // {type: "remark", phrase}; in {type: "remarks", remarks, phrases, speaker}, {type: "remark",
@@ -58,6 +60,20 @@ export const remarks = {
     if (this.talkAskedAs !== undefined && this.talkAskedAs !== this.watching && this.socket.open) {
       this.askRemarks();
     }
+    this.renderTalkOpen();
+  },
+
+  /** Partners say nothing during a hand unless the host allowed it (games.services.remarks):
+   * the choices are greyed with the reason above them; between hands they come back. */
+  renderTalkOpen() {
+    const partners = this.info.teams && !this.watching;
+    const allowed = Boolean(this.state.table.table_talk);
+    const inPlay = this.started && !this.view.result && !this.over;
+    const closed = partners && !allowed && inPlay;
+    $("talk").dataset.closed = String(closed);
+    $("talk-closed").hidden = !closed;
+    $("talk-allowed").hidden = !(partners && allowed);
+    for (const say of $("talk").querySelectorAll("button[data-phrase]")) say.disabled = closed;
   },
 
   receiveRemarks(message) {
@@ -88,6 +104,7 @@ export const remarks = {
       groups[phrase.kind].append(button);
     }
     groups.phrase.closest("section").hidden = groups.phrase.children.length === 0;
+    this.renderTalkOpen();
   },
 
   bindTalk() {
