@@ -15,6 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments import selectors, services
+from tournaments.models import Entrant
 from tournaments.selectors import TournamentNotFound
 
 #: How often the page asks whether the tournament changed.
@@ -112,11 +113,22 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         return render(request, "tournaments/invitation.html", {"invitation": None}, status=404)
     if request.method == "POST":
         try:
-            services.accept_invitation(player=request.user, token=token)
+            entrant = services.accept_invitation(player=request.user, token=token)
         except services.TournamentError as error:
             messages.error(request, str(error))
             return redirect("tournaments:invitation", token=token)
-        messages.success(request, gettext("You are in %(name)s.") % {"name": found.tournament.name})
+        words = {"name": found.tournament.name}
+        if entrant.status == Entrant.Status.CONFIRMED:
+            messages.success(request, gettext("You are in %(name)s.") % words)
+        else:  # the link was for another address: the host decides
+            messages.success(
+                request,
+                gettext(
+                    "This invitation was sent to another email address: you have asked to join "
+                    "%(name)s, and its host decides."
+                )
+                % words,
+            )
         return redirect("tournaments:detail", public_id=found.tournament.public_id)
     return render(request, "tournaments/invitation.html", {"invitation": found})
 

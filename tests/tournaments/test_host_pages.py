@@ -3,7 +3,7 @@ and each of its actions, through the services, for the host's own tournaments on
 
 import pytest
 from django.urls import reverse
-from tournament_play import checking_in, make_host, make_user, tournament_with
+from tournament_play import checking_in, make_host, make_user, signed_up, tournament_with
 
 from tournaments import services
 from tournaments.models import Entrant, Tournament, TournamentMatch
@@ -214,7 +214,7 @@ def test_a_newcomer_signs_up_from_the_emailed_link_and_joins_once(client, mailou
     page = client.get(link).content.decode()
     assert f"Player {tournament.host.pk} invites you to Spring cup" in page
     assert f"/accounts/signup/?next={link}" in page
-    newcomer = make_user("newcomer")
+    newcomer = signed_up("newcomer")
     client.force_login(newcomer)
     assert b"Accept the invitation" in client.get(link).content
     joined = client.post(link)
@@ -227,6 +227,44 @@ def test_a_newcomer_signs_up_from_the_emailed_link_and_joins_once(client, mailou
     assert tournament.entrants.count() == 2
 
 
+def test_an_invitation_accepted_by_another_account_waits_for_the_host(client, mailoutbox):
+    """The link reached someone else (forwarded, shared): they joined confirmed. Now they ask,
+    the host sees them among the requests and confirms, and the link stays its addressee's."""
+    tournament, link = newcomer_invited(client, mailoutbox)
+    sharer = signed_up("sharer")
+    client.force_login(sharer)
+    asked = client.post(link, follow=True)
+    assert asked.redirect_chain[-1][0] == reverse("tournaments:detail", args=[tournament.public_id])
+    assert (
+        "This invitation was sent to another email address: you have asked to join Spring cup, "
+        "and its host decides." in asked.content.decode()
+    )
+    entrant = tournament.entrants.get(user=sharer)
+    assert entrant.status == Entrant.Status.REQUESTED
+    assert tournament.invitations.count() == 1
+
+    client.force_login(tournament.host)
+    console = client.get(console_url(tournament)).content.decode()
+    requests = console[console.index("Asking to join") :]
+    assert f"Player {sharer.pk}" in requests[: requests.index("</ul>")]
+    client.post(console_url(tournament, "confirm", entrant.pk))
+    entrant.refresh_from_db()
+    assert entrant.status == Entrant.Status.CONFIRMED
+
+    # The addressee's own verified address still joins at once.
+    newcomer = signed_up("newcomer")
+    client.force_login(newcomer)
+    client.post(link)
+    assert tournament.entrants.get(user=newcomer).status == Entrant.Status.CONFIRMED
+
+
+def test_an_unverified_address_is_no_proof_of_the_invitation(client, mailoutbox):
+    tournament, link = newcomer_invited(client, mailoutbox)
+    client.force_login(make_user("newcomer"))  # the address, never verified
+    client.post(link)
+    assert tournament.entrants.get(user__username="newcomer").status == Entrant.Status.REQUESTED
+
+
 def test_an_invitation_to_a_full_tournament_is_refused_in_a_players_words(
     client, mailoutbox, monkeypatch
 ):
@@ -235,7 +273,7 @@ def test_an_invitation_to_a_full_tournament_is_refused_in_a_players_words(
     tournament, link = newcomer_invited(client, mailoutbox)
     monkeypatch.setattr(plans, "tournament_player_limit", lambda *, host: 1)
     with pytest.raises(services.TournamentError, match="This tournament is full."):
-        services.accept_invitation(player=make_user("newcomer"), token=link.split("/")[-2])
+        services.accept_invitation(player=signed_up("newcomer"), token=link.split("/")[-2])
     assert tournament.entrants.count() == 1 and tournament.invitations.count() == 1
 
 
@@ -282,7 +320,7 @@ def test_the_host_replaces_a_no_show_by_a_newcomer_from_the_console(client, mail
     (link,) = [w for w in message.body.split() if "/invitations/" in w]
     assert link.startswith("http://testserver/tournaments/invitations/")  # the host's site
     client.logout()
-    newcomer = make_user("newcomer")
+    newcomer = signed_up("newcomer")
     client.force_login(newcomer)
     page = client.get(link).content.decode()
     assert f"You take {absent}'s place in round 1, checking in now." in page

@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext
 
+from accounts.selectors import owns_email
 from tournaments import notices, selectors
 from tournaments.emails import send_invitation
 from tournaments.models import Entrant, Invitation, Tournament
@@ -103,9 +104,11 @@ def invite_by_email(*, host: AbstractBaseUser, public_id: str, emails: str, site
 
 
 def accept_invitation(*, player: AbstractBaseUser, token: str) -> Entrant:
-    """A signed-in person accepts an emailed invitation: they join, confirmed, or take the
-    place of the player the host replaced by them (the link went to the address the host
-    gave; it works once)."""
+    """A signed-in person accepts an emailed invitation. Its addressee (the address is one of
+    their verified ones) joins, confirmed, or takes the place of the player the host replaced
+    by them; the link works once. Anyone else the link reached (forwarded, shared) asks the
+    host to join as on the tournament's page (``REQUESTED``, the host approves or not) and
+    the invitation stays its addressee's; a replacement's place they cannot take."""
     if not player.is_authenticated:
         raise TournamentError(gettext("Sign in or sign up to accept the invitation."))
     public_id = (
@@ -118,6 +121,15 @@ def accept_invitation(*, player: AbstractBaseUser, token: str) -> Entrant:
         invitation = tournament.invitations.filter(token=token).first()
         if invitation is None:
             raise TournamentError(gettext("This invitation has been used or withdrawn."))
+        if not owns_email(player, invitation.email):
+            if invitation.replaces_id is not None:
+                raise TournamentError(
+                    gettext(
+                        "This place was offered to another email address: sign in with the "
+                        "address the invitation was sent to."
+                    )
+                )
+            return _join(tournament, player)
         if invitation.replaces_id is not None:
             entrant = replacements.take_invited_place(tournament, invitation, player)
             invitation.delete()
@@ -140,18 +152,22 @@ def join(*, player: AbstractBaseUser, public_id: str) -> Entrant:
     if not player.is_authenticated:
         raise TournamentError(gettext("Sign in to join a tournament."))
     with transaction.atomic():
-        tournament = locked(public_id)
-        require_draft(tournament, gettext("Entrants can no longer change."))
-        entrant = tournament.entrants.filter(user=player).first()
-        if entrant is not None and entrant.status != Entrant.Status.INVITED:
-            return entrant  # asked already, or in
-        if selectors.is_full(tournament):  # a player's words: the plan is the host's business
-            raise TournamentError(gettext("This tournament is full."))
-        if entrant is None:
-            entrant = Entrant(tournament=tournament, user=player, status=Entrant.Status.REQUESTED)
-        else:
-            entrant.status = Entrant.Status.CONFIRMED
-        _save_entrant(tournament, entrant)
+        return _join(locked(public_id), player)
+
+
+def _join(tournament: Tournament, player: AbstractBaseUser) -> Entrant:
+    """:func:`join`, ``tournament`` locked."""
+    require_draft(tournament, gettext("Entrants can no longer change."))
+    entrant = tournament.entrants.filter(user=player).first()
+    if entrant is not None and entrant.status != Entrant.Status.INVITED:
+        return entrant  # asked already, or in
+    if selectors.is_full(tournament):  # a player's words: the plan is the host's business
+        raise TournamentError(gettext("This tournament is full."))
+    if entrant is None:
+        entrant = Entrant(tournament=tournament, user=player, status=Entrant.Status.REQUESTED)
+    else:
+        entrant.status = Entrant.Status.CONFIRMED
+    _save_entrant(tournament, entrant)
     return entrant
 
 
