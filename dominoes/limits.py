@@ -1,6 +1,6 @@
 """Limits one client cannot break, and a real player never meets: every named limit of the site
-(tables created, hints, joins, remarks, record imports, the corporate contact form, open
-sockets) and how each one counts.
+(tables created, hints, joins, remarks, record imports, the corporate contact form, a
+tournament host's invitations and notices, open sockets) and how each one counts.
 
 Each limit counts twice: per person (an account, or a guest by the guest token of their
 browser session: :func:`person_key`) and per client address (:mod:`dominoes.client_address`,
@@ -136,6 +136,28 @@ REMARKS = Rate(
 )
 
 
+#: A tournament host's invitations, each address invited counting once (each is an email): a
+#: corporate host invites a hundred players in one go, not a stranger's inbox list every hour.
+#: (How many a tournament may hold at once is its plan's: tournaments.services.entrants.)
+INVITATIONS = Rate(
+    "invitations",
+    per_person="100/hour;300/day",
+    per_address="300/hour;900/day",
+    message=gettext_lazy(
+        "You have invited many players in a short time: wait an hour before inviting more."
+    ),
+)
+#: A host's notices, each emailed to every entrant: one a round or so, not a stream.
+NOTICES = Rate(
+    "notices",
+    per_person="3/hour;10/day",
+    per_address="10/hour;30/day",
+    message=gettext_lazy(
+        "You have sent several notices in a short time: wait an hour before the next."
+    ),
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Lease:
     """A named count of things open at once, per person and per address."""
@@ -188,13 +210,13 @@ def person_key(player: Player) -> str | None:
 
 
 # --- rates ----------------------------------------------------------------------------------
-def check(rate: Rate, *, person: str | None, address: str) -> None:
-    """Count one more of ``rate`` for ``person`` and ``address``, or raise Refused (from a
-    thread: a view, a service)."""
+def check(rate: Rate, *, person: str | None, address: str, cost: int = 1) -> None:
+    """Count ``cost`` more of ``rate`` (one, or e.g. the addresses one form invites) for
+    ``person`` and ``address``, or raise Refused (from a thread: a view, a service)."""
     limiter = _sync_limiter()
     for item, key in _counted(rate, person, address):
         try:
-            allowed = limiter.hit(item, rate.name, key)
+            allowed = limiter.hit(item, rate.name, key, cost=cost)
         except limits.errors.StorageError:
             logger.warning("rate limit %s not counted: storage unavailable", rate.name)
             return

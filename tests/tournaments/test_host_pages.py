@@ -95,6 +95,70 @@ def test_the_host_invites_a_pasted_list_and_newcomers_are_emailed_a_link(client,
         assert user.email in html  # listed under "Invited"
 
 
+def test_invitations_hold_places_within_the_plans_limit_and_nothing_is_sent_past_it(
+    client, mailoutbox
+):
+    """One POST sent 40 invitation emails from a Free host (10 players)."""
+    tournament, _ = tournament_with(4)
+    client.force_login(tournament.host)
+    client.post(console_url(tournament, "invite"), {"emails": "a@example.com b@example.com"})
+    mailoutbox.clear()
+
+    pasted = " ".join(f"spam{n}@example.com" for n in range(40))
+    page = client.post(console_url(tournament, "invite"), {"emails": pasted}, follow=True)
+    assert (
+        "Invitations hold places: with these, 46 players would be in or invited. Free allows 10 "
+        "players. Club allows 20 players: upgrade." in page.content.decode()
+    )
+    # One more than the room left (4 in, 2 emailed): refused too, all or nothing.
+    known = make_user("known")
+    five = "known@example.com " + " ".join(f"new{n}@example.com" for n in range(4))
+    page = client.post(console_url(tournament, "invite"), {"emails": five}, follow=True)
+    assert "with these, 11 players would be in or invited" in page.content.decode()
+    assert mailoutbox == [] and tournament.invitations.count() == 2
+    assert not tournament.entrants.filter(user=known).exists()
+
+    four = "known@example.com " + " ".join(f"new{n}@example.com" for n in range(3))
+    page = client.post(console_url(tournament, "invite"), {"emails": four}, follow=True)
+    assert "Invited 1 player." in page.content.decode()
+    assert len(mailoutbox) == 4 and tournament.invitations.count() == 5
+
+
+def test_a_hosts_invitations_are_limited_in_words(client, mailoutbox, settings):
+    settings.RATE_LIMITS = {"invitations": {"per_person": "5/hour"}}
+    first, _ = tournament_with(0)
+    second = services.create_tournament(host=first.host, name="Autumn cup")
+    client.force_login(first.host)
+    pasted = " ".join(f"friend{n}@example.com" for n in range(4))
+    client.post(console_url(first, "invite"), {"emails": pasted})
+    mailoutbox.clear()
+    # Each address counts, and across the host's tournaments.
+    page = client.post(
+        console_url(second, "invite"), {"emails": "x@example.com y@example.com"}, follow=True
+    )
+    assert (
+        "You have invited many players in a short time: wait an hour before inviting more."
+        in page.content.decode()
+    )
+    assert mailoutbox == [] and not second.invitations.exists()
+
+
+def test_a_hosts_notices_are_limited_in_words(client, mailoutbox):
+    tournament, players = tournament_with(2)
+    client.force_login(tournament.host)
+    mailoutbox.clear()
+    for n in range(3):
+        page = client.post(console_url(tournament, "notice"), {"text": f"Table {n}"}, follow=True)
+        assert "The notice is on its way to every entrant." in page.content.decode()
+    page = client.post(console_url(tournament, "notice"), {"text": "Table 9"}, follow=True)
+    assert (
+        "You have sent several notices in a short time: wait an hour before the next."
+        in page.content.decode()
+    )
+    assert len(mailoutbox) == 3 * len(players)
+    assert not [m for m in mailoutbox if "Table 9" in m.body]
+
+
 def test_the_host_approves_and_declines_requests_and_removes_an_entrant(client):
     tournament, players = tournament_with(1)
     asking, also = make_user("asking"), make_user("also")
@@ -195,7 +259,11 @@ def test_the_services_refuse_another_host_in_words():
         )
     with pytest.raises(services.NotYourTournament):
         services.invite_by_email(
-            host=other, public_id=tournament.public_id, emails="new@example.com", site=""
+            host=other,
+            public_id=tournament.public_id,
+            emails="new@example.com",
+            site="",
+            address="203.0.113.9",
         )
     assert not tournament.invitations.exists()
 
