@@ -8,6 +8,7 @@ the person's words and close code 4429), under their own count (``BELL_SOCKETS``
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -51,6 +52,15 @@ class NotificationConsumer(AsyncWebsocketConsumer):
         person = limits.person_key(Player(user_id=self.scope["user"].pk, session_key=None))
         self.language = await database_sync_to_async(language_of_scope)(self.scope)
         return person, self.language
+
+    async def __call__(self, scope: dict[str, Any], receive: Callable, send: Callable) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            # channels skips disconnect when the socket dies of an error (the channel layer's
+            # Redis went away, say): the lease would be renewed for ever by this process.
+            if hasattr(self, "channel_name"):
+                await limits.release_socket(self.channel_name)
 
     async def disconnect(self, code: int) -> None:
         await limits.release_socket(self.channel_name)

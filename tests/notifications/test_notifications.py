@@ -1,10 +1,12 @@
 """The bell: notify() writes a notification, emails it (through the mail job) and tells the
 person's open pages; the list page marks what it shows read; the socket is the person's own."""
 
+import asyncio
 from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.contrib.sessions.backends.db import SessionStore
@@ -252,3 +254,33 @@ async def test_json_from_the_page_is_ignored():
     await bell.send_json_to({"type": "hello"})
     assert await bell.receive_nothing(timeout=0.2)
     await bell.disconnect()
+
+
+@pytest.mark.integration
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_bell_killed_by_a_channel_layer_failure_gives_its_place_back(monkeypatch):
+    """channels skips disconnect then: the lease would be renewed for as long as the process."""
+    layer = get_channel_layer()
+    redis_gone = asyncio.Event()
+    real_receive = layer.receive
+
+    async def receive_until_redis_goes(channel):
+        message = asyncio.ensure_future(real_receive(channel))
+        gone = asyncio.ensure_future(redis_gone.wait())
+        await asyncio.wait([message, gone], return_when=asyncio.FIRST_COMPLETED)
+        if gone.done():
+            message.cancel()
+            raise ConnectionError("Redis went away")
+        gone.cancel()
+        return message.result()
+
+    monkeypatch.setattr(layer, "receive", receive_until_redis_goes)
+    ann = await database_sync_to_async(make_user)("ann")
+    before = set(limits._held)
+    bell = await opened_bell(await database_sync_to_async(signed_in_session)(ann))
+    assert len(set(limits._held) - before) == 1
+    redis_gone.set()
+    with pytest.raises(ConnectionError):
+        await bell.wait(timeout=5)
+    assert set(limits._held) == before
