@@ -14,6 +14,7 @@ from django.utils.translation import gettext, pgettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.selectors import owns_email
 from tournaments import selectors, services
 from tournaments.models import Entrant
 from tournaments.selectors import TournamentNotFound
@@ -107,7 +108,7 @@ def ready(request: HttpRequest, match_id: int) -> HttpResponse:
 @never_cache
 def invitation(request: HttpRequest, token: str) -> HttpResponse:
     """An emailed invitation's link: a newcomer signs up (or in) from it and comes back here;
-    signed in, "Accept" joins them."""
+    signed in, "Accept" joins them (its addressee; anyone else asks the host)."""
     found = selectors.invitation_for(token)
     if found is None:
         return render(request, "tournaments/invitation.html", {"invitation": None}, status=404)
@@ -130,7 +131,12 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
                 % words,
             )
         return redirect("tournaments:detail", public_id=found.tournament.public_id)
-    return render(request, "tournaments/invitation.html", {"invitation": found})
+    # Said before the click: a link that reached someone else asks the host (or, for a
+    # replacement's place, is not theirs to take).
+    addressee = request.user.is_authenticated and owns_email(request.user, found.email)
+    return render(
+        request, "tournaments/invitation.html", {"invitation": found, "addressee": addressee}
+    )
 
 
 @require_GET

@@ -38,7 +38,10 @@ def test_the_host_meets_the_plan_in_words_and_approves_a_forwarded_invitation(br
 
         # friend0 forwarded the link to sharer, who accepts it signed in as themself.
         page.goto(f"{server}/tournaments/invitations/{Invitation.objects.get().token}/")
-        page.get_by_role("button", name="Accept the invitation").click()
+        expect(page.locator(".invitation")).to_contain_text(
+            "This invitation was sent to another email address: the host decides whether you join."
+        )
+        page.get_by_role("button", name="Ask to join").click()
         expect(page.locator(".messages")).to_contain_text(
             "This invitation was sent to another email address: you have asked to join "
             "Club night, and its host decides."
