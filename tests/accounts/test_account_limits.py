@@ -9,9 +9,10 @@ import pytest
 from accounts_support import PASSWORD, emailed_link, verified_user
 from allauth.core.internal import ratelimit
 from django.contrib.auth import get_user_model
-from django.core import mail
+from django.core import mail, signing
 from django.test import Client, override_settings
 
+from accounts import sign_in_limits
 from accounts.sign_in_limits import KNOWN_DEVICE_COOKIE
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -258,3 +259,19 @@ def test_a_known_browser_of_another_account_is_a_stranger_to_this_one():
     for _ in range(FAILURES_PER_ACCOUNT_AND_ADDRESS):
         assert sign_in(dave, "wrong-guess-1", CAROLS_ADDRESS).status_code == 200
     assert_refused(sign_in(dave, PASSWORD, CAROLS_ADDRESS))
+
+
+def test_a_known_device_cookie_from_before_the_browsers_ids_keeps_its_own_budget():
+    """Cookies set before the ids are a bare signed list of the accounts' tags."""
+    verified_user(CAROL)
+    carol = Client()
+    carol.cookies[KNOWN_DEVICE_COOKIE] = signing.dumps(
+        [sign_in_limits._device_tag(CAROL)], salt=sign_in_limits.KNOWN_DEVICE_SALT
+    )
+    for _ in range(12):
+        sign_in(Client(), "wrong-guess-1", CAROLS_ADDRESS)
+    assert signed_in(sign_in(carol, PASSWORD, CAROLS_ADDRESS))
+    # Its next sign-in gave it an id of its own.
+    assert signing.loads(
+        carol.cookies[KNOWN_DEVICE_COOKIE].value, salt=sign_in_limits.KNOWN_DEVICE_SALT
+    )["device"]
