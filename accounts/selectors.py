@@ -7,6 +7,14 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext
 
 
+def owns_email(user: AbstractBaseUser, email: str) -> bool:
+    """Whether ``email`` is one of ``user``'s verified addresses (allauth's proof of the
+    mailbox): what an emailed link's receiver must show to act as its addressee."""
+    from allauth.account.models import EmailAddress  # a model: not at import
+
+    return EmailAddress.objects.filter(user=user, email__iexact=email, verified=True).exists()
+
+
 def display_name(user: AbstractBaseUser) -> str:
     """The name a player shows at tables, on profiles and in standings: the display name they
     chose (``first_name``), else "Player <id>". Never anything from the email: these names

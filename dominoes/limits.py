@@ -1,6 +1,6 @@
 """Limits one client cannot break, and a real player never meets: every named limit of the site
-(tables created, hints, joins, remarks, record imports, the corporate contact form, open
-sockets) and how each one counts.
+(tables created, hints, joins, remarks, record imports, the corporate contact form, a
+tournament host's invitations and notices, open sockets) and how each one counts.
 
 Each limit counts twice: per person (an account, or a guest by the guest token of their
 browser session: :func:`person_key`) and per client address (:mod:`dominoes.client_address`,
@@ -16,33 +16,36 @@ Two kinds of limit:
   server process shares the counts in Redis; on the embedded default (one process) they are
   kept in memory. Django's cache could count too, but only by fixed windows and with a race
   between reading and adding, and it has no asyncio API for the table's socket.
-- **Leases** (:data:`OPEN_SOCKETS`): how many sockets are open at once. A count that a crashed
-  process would leave high for ever is no limit a player can trust, so each socket holds a
-  lease: its id in a Redis sorted set (one a person, one an address) scored by its expiry,
+- **Leases** (:data:`OPEN_SOCKETS`, :data:`BELL_SOCKETS`): how many sockets are open at
+  once. A count that a crashed process would leave high for ever is no limit a player can
+  trust, so each socket holds a lease: its id in a Redis sorted set (one a person, one an
+  address) scored by its expiry,
   renewed every ``LEASE_RENEW_SECONDS`` by the process holding it and dropped when it closes.
   A crashed process's sockets expire by themselves within ``LEASE_SECONDS``. `limits` has no
   such thing; the check and the add are one small Lua script (both kept by
   :mod:`dominoes.lease_store`, with the rates' counts).
 
 Past a limit, :class:`Refused` carries the player's words and the seconds to wait; HTTP
-answers it with a 429 page (:class:`TooManyRequestsMiddleware`), the table's socket with an
-error message. When Redis cannot be reached, a limit lets the request through (logged): the
-limits stop floods, they must not stop the site.
+answers it with a 429 page (:class:`TooManyRequestsMiddleware`), every socket (the table's,
+the bell's) with an error message and close code :data:`CLOSE_TOO_MANY`
+(:func:`admit_or_close`, the one handshake both use). When Redis cannot be reached, a limit
+lets the request through (logged): the limits stop floods, they must not stop the site.
 
 Rates are settings-overridable by name (``RATE_LIMITS = {"hints": {"per_person": "5/minute"}}``)
-and ``OPEN_SOCKETS_PER_PERSON`` / ``OPEN_SOCKETS_PER_ADDRESS``.
+and a lease's caps by its name (``OPEN_SOCKETS_PER_PERSON``, ``BELL_SOCKETS_PER_ADDRESS``...).
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import logging
 import math
 import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -58,12 +61,13 @@ import redis.asyncio
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.translation import gettext_lazy
 
 from dominoes import client_address, lease_store
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from channels.generic.websocket import AsyncWebsocketConsumer
 
     from accounts.players import Player
 
@@ -132,6 +136,28 @@ REMARKS = Rate(
 )
 
 
+#: A tournament host's invitations, each address invited counting once (each is an email): a
+#: corporate host invites a hundred players in one go, not a stranger's inbox list every hour.
+#: (How many a tournament may hold at once is its plan's: tournaments.services.entrants.)
+INVITATIONS = Rate(
+    "invitations",
+    per_person="100/hour;300/day",
+    per_address="300/hour;900/day",
+    message=gettext_lazy(
+        "You have invited many players in a short time: wait an hour before inviting more."
+    ),
+)
+#: A host's notices, each emailed to every entrant: one a round or so, not a stream.
+NOTICES = Rate(
+    "notices",
+    per_person="3/hour;10/day",
+    per_address="10/hour;30/day",
+    message=gettext_lazy(
+        "You have sent several notices in a short time: wait an hour before the next."
+    ),
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Lease:
     """A named count of things open at once, per person and per address."""
@@ -150,6 +176,17 @@ OPEN_SOCKETS = Lease(
     person_message=gettext_lazy("Too many open tables in this browser: close some tabs."),
     address_message=gettext_lazy("Too many open tables from your network: close some tabs."),
 )
+#: The bell's sockets (one on every page a signed-in person has open): counted apart from the
+#: tables', or twenty table tabs, each with its bell, would be refused at ten.
+BELL_SOCKETS = Lease(
+    "bell_sockets",
+    per_person=20,
+    per_address=100,
+    person_message=gettext_lazy("Too many open pages in this browser: close some tabs."),
+    address_message=gettext_lazy("Too many open pages from your network: close some tabs."),
+)
+#: A socket's close code past its lease: the page says so and tries again later.
+CLOSE_TOO_MANY = 4429
 
 
 class Refused(Exception):
@@ -173,13 +210,13 @@ def person_key(player: Player) -> str | None:
 
 
 # --- rates ----------------------------------------------------------------------------------
-def check(rate: Rate, *, person: str | None, address: str) -> None:
-    """Count one more of ``rate`` for ``person`` and ``address``, or raise Refused (from a
-    thread: a view, a service)."""
+def check(rate: Rate, *, person: str | None, address: str, cost: int = 1) -> None:
+    """Count ``cost`` more of ``rate`` (one, or e.g. the addresses one form invites) for
+    ``person`` and ``address``, or raise Refused (from a thread: a view, a service)."""
     limiter = _sync_limiter()
     for item, key in _counted(rate, person, address):
         try:
-            allowed = limiter.hit(item, rate.name, key)
+            allowed = limiter.hit(item, rate.name, key, cost=cost)
         except limits.errors.StorageError:
             logger.warning("rate limit %s not counted: storage unavailable", rate.name)
             return
@@ -255,20 +292,53 @@ def _sync_limiter() -> limits.strategies.SlidingWindowCounterRateLimiter:
 _held: dict[str, list[str]] = {}
 
 
+async def admit_or_close(
+    consumer: AsyncWebsocketConsumer,
+    lease: Lease,
+    *,
+    language: str,
+    identify: Callable[[], Awaitable[tuple[str | None, str]]],
+) -> bool:
+    """A socket's handshake under ``lease``: its address is admitted first (a flood from one
+    client is refused before any database work), then ``identify()`` says whose it is (the
+    :func:`person_key` and their language) and the person is admitted. Past either, False:
+    the socket was told why in the player's words and closed with :data:`CLOSE_TOO_MANY`.
+    ``language``: the handshake's, until ``identify`` reads the person's."""
+    socket_id = consumer.channel_name
+    try:
+        await admit_socket(socket_id, lease, address=client_address.of_scope(consumer.scope))
+        person, language = await identify()
+        await admit_socket(socket_id, lease, person=person)
+    except Refused as refused:
+        await release_socket(socket_id)
+        # Accepted to be told why: a socket closed before it is accepted reaches the page as a
+        # failed handshake, without a code or words.
+        await consumer.accept()
+        with translation.override(language):
+            message = str(refused.message)
+        await consumer.send(
+            text_data=json.dumps({"type": "error", "message": message, "version": -1})
+        )
+        await consumer.close(code=CLOSE_TOO_MANY)
+        return False
+    return True
+
+
 async def admit_socket(
-    socket_id: str, *, address: str | None = None, person: str | None = None
+    socket_id: str, lease: Lease, *, address: str | None = None, person: str | None = None
 ) -> None:
-    """Count the socket ``socket_id`` as open for ``address`` and/or ``person``, or raise
-    Refused (what this call took is given back). Call :func:`release_socket` when it closes."""
+    """Count the socket ``socket_id`` as open under ``lease`` for ``address`` and/or
+    ``person``, or raise Refused (what this call took is given back). Call
+    :func:`release_socket` when it closes."""
     leases = lease_store.loop_state().leases
     wanted = []
     if address is not None:
-        wanted.append((f"address:{address}", _cap("ADDRESS"), OPEN_SOCKETS.address_message))
+        wanted.append((f"address:{address}", _cap(lease, "ADDRESS"), lease.address_message))
     if person is not None:
-        wanted.append((person, _cap("PERSON"), OPEN_SOCKETS.person_message))
+        wanted.append((person, _cap(lease, "PERSON"), lease.person_message))
     taken: list[tuple[str, str]] = []
     for scope, cap, message in wanted:
-        key = f"{KEY_PREFIX}:{OPEN_SOCKETS.name}:{scope}"
+        key = f"{KEY_PREFIX}:{lease.name}:{scope}"
         try:
             admitted = await leases.acquire(key, socket_id, cap)
         except redis.RedisError:
@@ -290,9 +360,9 @@ async def release_socket(socket_id: str) -> None:
         await _quietly(lease_store.loop_state().leases.release([(key, socket_id) for key in keys]))
 
 
-def _cap(kind: str) -> int:
-    default = OPEN_SOCKETS.per_person if kind == "PERSON" else OPEN_SOCKETS.per_address
-    return getattr(settings, f"OPEN_SOCKETS_PER_{kind}", default)
+def _cap(lease: Lease, kind: str) -> int:
+    default = lease.per_person if kind == "PERSON" else lease.per_address
+    return getattr(settings, f"{lease.name.upper()}_PER_{kind}", default)
 
 
 async def _quietly(call: Any) -> None:

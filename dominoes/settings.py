@@ -236,11 +236,15 @@ ACCOUNT_RATE_LIMITS = {
     "reset_password": "10/h/ip,5/h/key",
     # Every sign-in form sent from an address.
     "login": "30/m/ip",
-    # Wrong passwords: per address, and per (account, address) as the key.
+    # Wrong passwords: per address, and per (account, address) as the key (not counted for a
+    # browser the account signed in from before).
     "login_failed": "10/m/ip,30/h/ip,5/5m/key",
     # Wrong passwords for one account from everywhere, not counted for a browser the account
     # signed in from before (accounts.sign_in_limits).
     "login_failed_account": "20/h/key",
+    # Wrong passwords from a browser the account signed in from before: the only budget such a
+    # browser counts in, so strangers at its address cannot spend it (accounts.sign_in_limits).
+    "login_failed_device": "5/5m/key",
 }
 # Password hashes at once per process, and how long one waits for a turn before the answer is
 # "busy, try again" (accounts.hashers: a flood of bogus sign-ins cannot take every core).

@@ -42,7 +42,7 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_FORBIDDEN = 4403
 #: Too many sockets open for this person or address (dominoes.limits.OPEN_SOCKETS): the page
 #: says so and tries again later.
-CLOSE_TOO_MANY = 4429
+CLOSE_TOO_MANY = limits.CLOSE_TOO_MANY
 
 
 def player_of(scope: dict[str, Any]) -> Player:
@@ -71,21 +71,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.address = client_address.of_scope(self.scope)
         # The handshake's language until the account's is read (no database work yet).
         self.language = language_of_scope(self.scope, account=False)
-        try:
-            # The address first: a flood from one client is refused before any database work.
-            await limits.admit_socket(self.channel_name, address=self.address)
-            self.player, self.language = await in_database(_who)(self.scope)
-            self.person = limits.person_key(self.player)
-            await limits.admit_socket(self.channel_name, person=self.person)
-        except limits.Refused as refused:
-            await limits.release_socket(self.channel_name)
-            # Accepted to be told why: a socket closed before it is accepted reaches the page
-            # as a failed handshake, without a code or words.
-            await self.accept()
-            with translation.override(self.language):
-                message = str(refused.message)
-            await self._send({"type": "error", "message": message, "version": -1})
-            await self.close(code=CLOSE_TOO_MANY)
+        if not await limits.admit_or_close(
+            self, limits.OPEN_SOCKETS, language=self.language, identify=self._identify
+        ):
             return
         self.bucket = limits.TokenBucket(RATE_BURST, RATE_PER_SECOND)
         self.slowed_down = False  # told "slow down" since the budget last had room
@@ -103,6 +91,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.accept()
         await self._send_state()
         catch_up.watch(self)
+
+    async def _identify(self) -> tuple[str | None, str]:
+        """Who is connected, for the socket limits (dominoes.limits.admit_or_close)."""
+        self.player, self.language = await in_database(_who)(self.scope)
+        self.person = limits.person_key(self.player)
+        return self.person, self.language
 
     async def __call__(self, scope: dict[str, Any], receive: Callable, send: Callable) -> None:
         try:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from billing import plans
+from dominoes import client_address
 from tournaments import selectors, services
 from tournaments.forms import TournamentSettingsForm
 from tournaments.models import Tournament
@@ -107,6 +108,7 @@ def invite(request: HttpRequest, public_id: str) -> HttpResponse:
             public_id=public_id,
             emails=request.POST.get("emails", ""),
             site=request.build_absolute_uri("/").rstrip("/"),
+            address=client_address.of_request(request),
         )
     except services.TournamentError as error:
         messages.error(request, str(error))
@@ -215,7 +217,12 @@ def notice(request: HttpRequest, public_id: str) -> HttpResponse:
     return _act(
         request,
         public_id,
-        lambda: services.send_notice(host=request.user, public_id=public_id, text=text),
+        lambda: services.send_notice(
+            host=request.user,
+            public_id=public_id,
+            text=text,
+            address=client_address.of_request(request),
+        ),
         gettext("The notice is on its way to every entrant."),
     )
 

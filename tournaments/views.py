@@ -14,7 +14,9 @@ from django.utils.translation import gettext, pgettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.selectors import owns_email
 from tournaments import selectors, services
+from tournaments.models import Entrant
 from tournaments.selectors import TournamentNotFound
 
 #: How often the page asks whether the tournament changed.
@@ -106,19 +108,35 @@ def ready(request: HttpRequest, match_id: int) -> HttpResponse:
 @never_cache
 def invitation(request: HttpRequest, token: str) -> HttpResponse:
     """An emailed invitation's link: a newcomer signs up (or in) from it and comes back here;
-    signed in, "Accept" joins them."""
+    signed in, "Accept" joins them (its addressee; anyone else asks the host)."""
     found = selectors.invitation_for(token)
     if found is None:
         return render(request, "tournaments/invitation.html", {"invitation": None}, status=404)
     if request.method == "POST":
         try:
-            services.accept_invitation(player=request.user, token=token)
+            entrant = services.accept_invitation(player=request.user, token=token)
         except services.TournamentError as error:
             messages.error(request, str(error))
             return redirect("tournaments:invitation", token=token)
-        messages.success(request, gettext("You are in %(name)s.") % {"name": found.tournament.name})
+        words = {"name": found.tournament.name}
+        if entrant.status == Entrant.Status.CONFIRMED:
+            messages.success(request, gettext("You are in %(name)s.") % words)
+        else:  # the link was for another address: the host decides
+            messages.success(
+                request,
+                gettext(
+                    "This invitation was sent to another email address: you have asked to join "
+                    "%(name)s, and its host decides."
+                )
+                % words,
+            )
         return redirect("tournaments:detail", public_id=found.tournament.public_id)
-    return render(request, "tournaments/invitation.html", {"invitation": found})
+    # Said before the click: a link that reached someone else asks the host (or, for a
+    # replacement's place, is not theirs to take).
+    addressee = request.user.is_authenticated and owns_email(request.user, found.email)
+    return render(
+        request, "tournaments/invitation.html", {"invitation": found, "addressee": addressee}
+    )
 
 
 @require_GET

@@ -42,9 +42,15 @@ function connect(delay) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/notifications/`);
   socket.addEventListener("open", () => { delay = 1000; });
-  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "state") receive(message);
+  });
   socket.addEventListener("close", (event) => {
     if (event.code === 4401) return; // signed out
+    // 4429: too many of this person's pages are open (the socket was accepted to say so, which
+    // reset the delay): come back only when some may have closed.
+    if (event.code === 4429) delay = 30000;
     setTimeout(() => {
       fetch(bell.dataset.stateUrl, { credentials: "same-origin" })
         .then((response) => (response.ok ? response.json() : null))

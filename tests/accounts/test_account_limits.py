@@ -9,9 +9,10 @@ import pytest
 from accounts_support import PASSWORD, emailed_link, verified_user
 from allauth.core.internal import ratelimit
 from django.contrib.auth import get_user_model
-from django.core import mail
+from django.core import mail, signing
 from django.test import Client, override_settings
 
+from accounts import sign_in_limits
 from accounts.sign_in_limits import KNOWN_DEVICE_COOKIE
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -217,3 +218,60 @@ def test_a_password_reset_lets_the_owner_in_from_a_new_browser_again():
         REMOTE_ADDR=CAROLS_ADDRESS,
     )
     assert signed_in(sign_in(new_browser, new, CAROLS_ADDRESS))
+
+
+def test_a_stranger_at_the_owners_address_never_locks_out_her_known_browser():
+    """Shared Wi-Fi, one NAT: six wrong passwords from a stranger there locked Carol's usual
+    browser out. Her browser keeps a budget of its own; a new browser there has today's."""
+    verified_user(CAROL)
+    carol = Client()
+    assert signed_in(sign_in(carol, PASSWORD, CAROLS_ADDRESS))
+    carol.post("/accounts/logout/")
+
+    stranger = Client()
+    answers = [sign_in(stranger, "wrong-guess-1", CAROLS_ADDRESS).status_code for _ in range(12)]
+    assert answers.count(200) == FAILURES_PER_ACCOUNT_AND_ADDRESS
+    assert_refused(sign_in(Client(), PASSWORD, CAROLS_ADDRESS))  # a new browser at that address
+
+    assert signed_in(sign_in(carol, PASSWORD, CAROLS_ADDRESS))
+
+
+def test_the_known_browsers_own_wrong_passwords_are_limited_and_only_its_own():
+    verified_user(CAROL)
+    carol, laptop = Client(), Client()
+    for browser in (carol, laptop):
+        assert signed_in(sign_in(browser, PASSWORD, CAROLS_ADDRESS))
+        browser.post("/accounts/logout/")
+
+    for _ in range(FAILURES_PER_ACCOUNT_AND_ADDRESS):
+        assert sign_in(carol, "wrong-guess-1", CAROLS_ADDRESS).status_code == 200
+    assert_refused(sign_in(carol, PASSWORD, CAROLS_ADDRESS))
+    # Her other browser, at the same address, has its own budget.
+    assert signed_in(sign_in(laptop, PASSWORD, CAROLS_ADDRESS))
+
+
+def test_a_known_browser_of_another_account_is_a_stranger_to_this_one():
+    verified_user(CAROL)
+    verified_user("dave@example.com")
+    dave = Client()
+    assert signed_in(sign_in(dave, PASSWORD, CAROLS_ADDRESS, login="dave@example.com"))
+    dave.post("/accounts/logout/")
+    for _ in range(FAILURES_PER_ACCOUNT_AND_ADDRESS):
+        assert sign_in(dave, "wrong-guess-1", CAROLS_ADDRESS).status_code == 200
+    assert_refused(sign_in(dave, PASSWORD, CAROLS_ADDRESS))
+
+
+def test_a_known_device_cookie_from_before_the_browsers_ids_keeps_its_own_budget():
+    """Cookies set before the ids are a bare signed list of the accounts' tags."""
+    verified_user(CAROL)
+    carol = Client()
+    carol.cookies[KNOWN_DEVICE_COOKIE] = signing.dumps(
+        [sign_in_limits._device_tag(CAROL)], salt=sign_in_limits.KNOWN_DEVICE_SALT
+    )
+    for _ in range(12):
+        sign_in(Client(), "wrong-guess-1", CAROLS_ADDRESS)
+    assert signed_in(sign_in(carol, PASSWORD, CAROLS_ADDRESS))
+    # Its next sign-in gave it an id of its own.
+    assert signing.loads(
+        carol.cookies[KNOWN_DEVICE_COOKIE].value, salt=sign_in_limits.KNOWN_DEVICE_SALT
+    )["device"]

@@ -69,7 +69,7 @@ async def test_leases_of_a_crashed_process_expire_and_live_ones_are_renewed(monk
     person = limits.person_key(limits_player(key))
     # Another process held 20 sockets of this person and died without a word.
     for index in range(limits.OPEN_SOCKETS.per_person):
-        await limits.admit_socket(f"dead-process-{index}", person=person)
+        await limits.admit_socket(f"dead-process-{index}", limits.OPEN_SOCKETS, person=person)
     limits._held.clear()  # what the dead process knew dies with it: nobody renews those leases
     await assert_refused_socket(table.public_id, key, limits.OPEN_SOCKETS.person_message)
 
@@ -81,9 +81,9 @@ async def test_leases_of_a_crashed_process_expire_and_live_ones_are_renewed(monk
     )
     clock[0] += lease_store.LEASE_SECONDS - 1
     for index in range(limits.OPEN_SOCKETS.per_person - 1):
-        await limits.admit_socket(f"other-{index}", person=person)
+        await limits.admit_socket(f"other-{index}", limits.OPEN_SOCKETS, person=person)
     with pytest.raises(limits.Refused):
-        await limits.admit_socket("one-too-many", person=person)
+        await limits.admit_socket("one-too-many", limits.OPEN_SOCKETS, person=person)
     await communicator.disconnect()
 
 

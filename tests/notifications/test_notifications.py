@@ -1,19 +1,22 @@
 """The bell: notify() writes a notification, emails it (through the mail job) and tells the
 person's open pages; the list page marks what it shows read; the socket is the person's own."""
 
+import asyncio
 from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.contrib.sessions.backends.db import SessionStore
 from django.core import mail
 from django.test import override_settings
 
+from dominoes import limits
 from dominoes.asgi import application
 from notifications import selectors, services
-from notifications.consumers import CLOSE_SIGNED_OUT
+from notifications.consumers import CLOSE_NOT_JSON, CLOSE_SIGNED_OUT
 from notifications.models import Notification
 
 Kind = Notification.Kind
@@ -168,3 +171,116 @@ async def test_a_signed_out_socket_is_closed():
     connected, code = await socket.connect()
     assert not connected
     assert code == CLOSE_SIGNED_OUT
+
+
+async def opened_bell(session_key: str) -> WebsocketCommunicator:
+    socket = bell_socket(session_key)
+    assert (await socket.connect())[0]
+    assert (await socket.receive_json_from(timeout=5))["type"] == "state"
+    return socket
+
+
+@pytest.mark.integration
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_one_account_opens_twenty_bells_and_the_twenty_first_is_refused_in_words():
+    """The table socket's limits, by the same handshake (dominoes.limits.admit_or_close); 150
+    sockets in 7 s from one account were all taken."""
+    ann = await database_sync_to_async(make_user)("ann")
+    # Sessions of their own: the account is counted, not the browser.
+    sessions = [await database_sync_to_async(signed_in_session)(ann) for _ in range(21)]
+    bells = [await opened_bell(session) for session in sessions[:20]]
+
+    refused = bell_socket(sessions[20])
+    assert (await refused.connect())[0]  # accepted to be told why
+    assert await refused.receive_json_from(timeout=5) == {
+        "type": "error",
+        "message": "Too many open pages in this browser: close some tabs.",
+        "version": -1,
+    }
+    assert (await refused.receive_output(timeout=5))["code"] == limits.CLOSE_TOO_MANY
+
+    # Someone else is not held back; a page closed frees its place at once.
+    bob = await database_sync_to_async(make_user)("bob")
+    bells.append(await opened_bell(await database_sync_to_async(signed_in_session)(bob)))
+    await bells[0].disconnect()
+    bells.append(await opened_bell(sessions[20]))
+    for bell in bells[1:]:
+        await bell.disconnect()
+
+
+@pytest.mark.integration
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_bells_from_one_address_stop_at_the_address_budget(settings):
+    settings.BELL_SOCKETS_PER_ADDRESS = 2
+    users = [await database_sync_to_async(make_user)(name) for name in ("ann", "bob", "cy")]
+    bells = [
+        await opened_bell(await database_sync_to_async(signed_in_session)(user))
+        for user in users[:2]
+    ]
+    refused = bell_socket(await database_sync_to_async(signed_in_session)(users[2]))
+    assert (await refused.connect())[0]
+    assert (await refused.receive_json_from(timeout=5))["message"] == (
+        "Too many open pages from your network: close some tabs."
+    )
+    assert (await refused.receive_output(timeout=5))["code"] == limits.CLOSE_TOO_MANY
+    for bell in bells:
+        await bell.disconnect()
+
+
+@pytest.mark.integration
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("frame", [{"text": "not json"}, {"bytes": b"\xff\xfe"}])
+async def test_a_frame_that_is_not_json_is_answered_and_closed_not_a_server_error(frame, caplog):
+    ann = await database_sync_to_async(make_user)("ann")
+    bell = await opened_bell(await database_sync_to_async(signed_in_session)(ann))
+    await bell.send_input({"type": "websocket.receive", **frame})
+    assert await bell.receive_json_from(timeout=5) == {
+        "type": "error",
+        "message": "That message is not JSON.",
+    }
+    assert (await bell.receive_output(timeout=5))["code"] == CLOSE_NOT_JSON
+    assert not [record for record in caplog.records if record.exc_info]
+
+
+@pytest.mark.integration
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_json_from_the_page_is_ignored():
+    ann = await database_sync_to_async(make_user)("ann")
+    bell = await opened_bell(await database_sync_to_async(signed_in_session)(ann))
+    await bell.send_json_to({"type": "hello"})
+    assert await bell.receive_nothing(timeout=0.2)
+    await bell.disconnect()
+
+
+@pytest.mark.integration
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_bell_killed_by_a_channel_layer_failure_gives_its_place_back(monkeypatch):
+    """channels skips disconnect then: the lease would be renewed for as long as the process."""
+    layer = get_channel_layer()
+    redis_gone = asyncio.Event()
+    real_receive = layer.receive
+
+    async def receive_until_redis_goes(channel):
+        message = asyncio.ensure_future(real_receive(channel))
+        gone = asyncio.ensure_future(redis_gone.wait())
+        await asyncio.wait([message, gone], return_when=asyncio.FIRST_COMPLETED)
+        if gone.done():
+            message.cancel()
+            raise ConnectionError("Redis went away")
+        gone.cancel()
+        return message.result()
+
+    monkeypatch.setattr(layer, "receive", receive_until_redis_goes)
+    ann = await database_sync_to_async(make_user)("ann")
+    before = set(limits._held)
+    bell = await opened_bell(await database_sync_to_async(signed_in_session)(ann))
+    assert len(set(limits._held) - before) == 1
+    redis_gone.set()
+    with pytest.raises(ConnectionError):
+        await bell.wait(timeout=5)
+    assert set(limits._held) == before

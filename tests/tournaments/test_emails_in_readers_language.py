@@ -34,7 +34,12 @@ def test_the_hosts_notice_is_headed_in_each_entrants_language(mailoutbox):
     reading(players, "es", "pt-br", "")
     mailoutbox.clear()
     with translation.override("en"):
-        services.send_notice(host=tournament.host, public_id=tournament.public_id, text="Mesa 4")
+        services.send_notice(
+            host=tournament.host,
+            public_id=tournament.public_id,
+            text="Mesa 4",
+            address="203.0.113.9",
+        )
     host = tournament.host.pk  # a host who chose no name: "Player 42", in each reader's words
     assert subjects(mailoutbox, players) == [
         f"Spring cup: un aviso de Jugador {host}",
@@ -82,6 +87,7 @@ def test_an_invitation_to_an_address_with_no_account_speaks_the_hosts_language(m
             public_id=tournament.public_id,
             emails="newcomer@example.com",
             site="https://dominoes.example",
+            address="203.0.113.9",
         )
     (message,) = mailoutbox
     assert message.subject == f"Jugador {tournament.host.pk} te invita a Spring cup"

@@ -16,6 +16,7 @@ from tournament_play import (
     make_user,
     play_out,
     settings_of,
+    signed_up,
     tournament_with,
 )
 
@@ -179,7 +180,7 @@ def test_the_host_replaces_an_entrant_by_a_newcomer_who_signs_up_from_the_link(m
     assert "https://dominoes.example/tournaments/invitations/" in message.body
     token = emailed_token(mailoutbox, "newcomer@example.com")
     mailoutbox.clear()
-    newcomer = make_user("newcomer")  # signed up from the link
+    newcomer = signed_up("newcomer")  # signed up from the link
     assert services.accept_invitation(player=newcomer, token=token) == entrant
     entrant.refresh_from_db()
     assert entrant.user == newcomer and entrant.status == "confirmed"
@@ -195,14 +196,26 @@ def test_a_newcomers_place_is_refused_in_words_once_it_cannot_be_taken(mailoutbo
     ask = dict(host=tournament.host, public_id=tournament.public_id, entrant_id=entrant.pk)
     services.replace_entrant(**ask, email="newcomer@example.com")
     token = emailed_token(mailoutbox, "newcomer@example.com")
-    with pytest.raises(services.TournamentError, match="You are in this tournament already"):
-        services.accept_invitation(player=players[1], token=token)
+    with pytest.raises(services.TournamentError, match="offered to another email address"):
+        services.accept_invitation(player=players[1], token=token)  # not its addressee
     services.start_tournament(host=tournament.host, public_id=tournament.public_id)
     before = f"{display_name(players[0])}'s place was to be taken before"
     with pytest.raises(services.TournamentError, match=before):
-        services.accept_invitation(player=make_user("newcomer"), token=token)
+        services.accept_invitation(player=signed_up("newcomer"), token=token)
     entrant.refresh_from_db()
     assert entrant.user == players[0]
+
+
+def test_a_newcomer_who_asked_to_join_meanwhile_cannot_take_another_place(mailoutbox):
+    tournament, players = tournament_with(2)
+    entrant = tournament.entrants.get(user=players[0])
+    ask = dict(host=tournament.host, public_id=tournament.public_id, entrant_id=entrant.pk)
+    services.replace_entrant(**ask, email="newcomer@example.com")
+    newcomer = signed_up("newcomer")
+    services.join(player=newcomer, public_id=tournament.public_id)
+    token = emailed_token(mailoutbox, "newcomer@example.com")
+    with pytest.raises(services.TournamentError, match="You are in this tournament already"):
+        services.accept_invitation(player=newcomer, token=token)
 
 
 def test_a_place_given_to_another_voids_the_newcomers_link(mailoutbox):
@@ -214,7 +227,7 @@ def test_a_place_given_to_another_voids_the_newcomers_link(mailoutbox):
     substitute = make_user("sub")
     services.replace_entrant(**ask, email=substitute.email)  # the host changed their mind
     with pytest.raises(services.TournamentError, match="used or withdrawn"):
-        services.accept_invitation(player=make_user("newcomer"), token=token)
+        services.accept_invitation(player=signed_up("newcomer"), token=token)
     entrant.refresh_from_db()
     assert entrant.user == substitute
 
@@ -256,7 +269,7 @@ def test_the_host_replaces_a_no_show_by_a_newcomer_who_checks_in_and_plays(mailo
     TournamentMatch.objects.filter(pk=match.pk).update(
         check_in_deadline=timezone.now() + timedelta(seconds=30)
     )
-    newcomer = make_user("newcomer")
+    newcomer = signed_up("newcomer")
     services.accept_invitation(player=newcomer, token=emailed_token(mailoutbox, newcomer.email))
     match.refresh_from_db()
     assert match.second.user == newcomer and match.first_ready and not match.second_ready
@@ -289,7 +302,7 @@ def test_a_no_shows_place_emailed_is_refused_once_it_cannot_be_taken(change, mai
         refusal = f"The check-in of {display_name(absent)}'s match has closed"
     token = emailed_token(mailoutbox, "newcomer@example.com")
     with pytest.raises(services.TournamentError, match=refusal):
-        services.accept_invitation(player=make_user("newcomer"), token=token)
+        services.accept_invitation(player=signed_up("newcomer"), token=token)
     match.refresh_from_db()
     assert match.second.user == absent
 

@@ -3,7 +3,7 @@ and each of its actions, through the services, for the host's own tournaments on
 
 import pytest
 from django.urls import reverse
-from tournament_play import checking_in, make_host, make_user, tournament_with
+from tournament_play import checking_in, make_host, make_user, signed_up, tournament_with
 
 from tournaments import services
 from tournaments.models import Entrant, Tournament, TournamentMatch
@@ -93,6 +93,70 @@ def test_the_host_invites_a_pasted_list_and_newcomers_are_emailed_a_link(client,
     }
     for user in known:
         assert user.email in html  # listed under "Invited"
+
+
+def test_invitations_hold_places_within_the_plans_limit_and_nothing_is_sent_past_it(
+    client, mailoutbox
+):
+    """One POST sent 40 invitation emails from a Free host (10 players)."""
+    tournament, _ = tournament_with(4)
+    client.force_login(tournament.host)
+    client.post(console_url(tournament, "invite"), {"emails": "a@example.com b@example.com"})
+    mailoutbox.clear()
+
+    pasted = " ".join(f"spam{n}@example.com" for n in range(40))
+    page = client.post(console_url(tournament, "invite"), {"emails": pasted}, follow=True)
+    assert (
+        "Invitations hold places: with these, 46 players would be in or invited. Free allows 10 "
+        "players. Club allows 20 players: upgrade." in page.content.decode()
+    )
+    # One more than the room left (4 in, 2 emailed): refused too, all or nothing.
+    known = make_user("known")
+    five = "known@example.com " + " ".join(f"new{n}@example.com" for n in range(4))
+    page = client.post(console_url(tournament, "invite"), {"emails": five}, follow=True)
+    assert "with these, 11 players would be in or invited" in page.content.decode()
+    assert mailoutbox == [] and tournament.invitations.count() == 2
+    assert not tournament.entrants.filter(user=known).exists()
+
+    four = "known@example.com " + " ".join(f"new{n}@example.com" for n in range(3))
+    page = client.post(console_url(tournament, "invite"), {"emails": four}, follow=True)
+    assert "Invited 1 player." in page.content.decode()
+    assert len(mailoutbox) == 4 and tournament.invitations.count() == 5
+
+
+def test_a_hosts_invitations_are_limited_in_words(client, mailoutbox, settings):
+    settings.RATE_LIMITS = {"invitations": {"per_person": "5/hour"}}
+    first, _ = tournament_with(0)
+    second = services.create_tournament(host=first.host, name="Autumn cup")
+    client.force_login(first.host)
+    pasted = " ".join(f"friend{n}@example.com" for n in range(4))
+    client.post(console_url(first, "invite"), {"emails": pasted})
+    mailoutbox.clear()
+    # Each address counts, and across the host's tournaments.
+    page = client.post(
+        console_url(second, "invite"), {"emails": "x@example.com y@example.com"}, follow=True
+    )
+    assert (
+        "You have invited many players in a short time: wait an hour before inviting more."
+        in page.content.decode()
+    )
+    assert mailoutbox == [] and not second.invitations.exists()
+
+
+def test_a_hosts_notices_are_limited_in_words(client, mailoutbox):
+    tournament, players = tournament_with(2)
+    client.force_login(tournament.host)
+    mailoutbox.clear()
+    for n in range(3):
+        page = client.post(console_url(tournament, "notice"), {"text": f"Table {n}"}, follow=True)
+        assert "The notice is on its way to every entrant." in page.content.decode()
+    page = client.post(console_url(tournament, "notice"), {"text": "Table 9"}, follow=True)
+    assert (
+        "You have sent several notices in a short time: wait an hour before the next."
+        in page.content.decode()
+    )
+    assert len(mailoutbox) == 3 * len(players)
+    assert not [m for m in mailoutbox if "Table 9" in m.body]
 
 
 def test_the_host_approves_and_declines_requests_and_removes_an_entrant(client):
@@ -195,7 +259,11 @@ def test_the_services_refuse_another_host_in_words():
         )
     with pytest.raises(services.NotYourTournament):
         services.invite_by_email(
-            host=other, public_id=tournament.public_id, emails="new@example.com", site=""
+            host=other,
+            public_id=tournament.public_id,
+            emails="new@example.com",
+            site="",
+            address="203.0.113.9",
         )
     assert not tournament.invitations.exists()
 
@@ -214,7 +282,7 @@ def test_a_newcomer_signs_up_from_the_emailed_link_and_joins_once(client, mailou
     page = client.get(link).content.decode()
     assert f"Player {tournament.host.pk} invites you to Spring cup" in page
     assert f"/accounts/signup/?next={link}" in page
-    newcomer = make_user("newcomer")
+    newcomer = signed_up("newcomer")
     client.force_login(newcomer)
     assert b"Accept the invitation" in client.get(link).content
     joined = client.post(link)
@@ -227,6 +295,44 @@ def test_a_newcomer_signs_up_from_the_emailed_link_and_joins_once(client, mailou
     assert tournament.entrants.count() == 2
 
 
+def test_an_invitation_accepted_by_another_account_waits_for_the_host(client, mailoutbox):
+    """The link reached someone else (forwarded, shared): they joined confirmed. Now they ask,
+    the host sees them among the requests and confirms, and the link stays its addressee's."""
+    tournament, link = newcomer_invited(client, mailoutbox)
+    sharer = signed_up("sharer")
+    client.force_login(sharer)
+    asked = client.post(link, follow=True)
+    assert asked.redirect_chain[-1][0] == reverse("tournaments:detail", args=[tournament.public_id])
+    assert (
+        "This invitation was sent to another email address: you have asked to join Spring cup, "
+        "and its host decides." in asked.content.decode()
+    )
+    entrant = tournament.entrants.get(user=sharer)
+    assert entrant.status == Entrant.Status.REQUESTED
+    assert tournament.invitations.count() == 1
+
+    client.force_login(tournament.host)
+    console = client.get(console_url(tournament)).content.decode()
+    requests = console[console.index("Asking to join") :]
+    assert f"Player {sharer.pk}" in requests[: requests.index("</ul>")]
+    client.post(console_url(tournament, "confirm", entrant.pk))
+    entrant.refresh_from_db()
+    assert entrant.status == Entrant.Status.CONFIRMED
+
+    # The addressee's own verified address still joins at once.
+    newcomer = signed_up("newcomer")
+    client.force_login(newcomer)
+    client.post(link)
+    assert tournament.entrants.get(user=newcomer).status == Entrant.Status.CONFIRMED
+
+
+def test_an_unverified_address_is_no_proof_of_the_invitation(client, mailoutbox):
+    tournament, link = newcomer_invited(client, mailoutbox)
+    client.force_login(make_user("newcomer"))  # the address, never verified
+    client.post(link)
+    assert tournament.entrants.get(user__username="newcomer").status == Entrant.Status.REQUESTED
+
+
 def test_an_invitation_to_a_full_tournament_is_refused_in_a_players_words(
     client, mailoutbox, monkeypatch
 ):
@@ -235,7 +341,7 @@ def test_an_invitation_to_a_full_tournament_is_refused_in_a_players_words(
     tournament, link = newcomer_invited(client, mailoutbox)
     monkeypatch.setattr(plans, "tournament_player_limit", lambda *, host: 1)
     with pytest.raises(services.TournamentError, match="This tournament is full."):
-        services.accept_invitation(player=make_user("newcomer"), token=link.split("/")[-2])
+        services.accept_invitation(player=signed_up("newcomer"), token=link.split("/")[-2])
     assert tournament.entrants.count() == 1 and tournament.invitations.count() == 1
 
 
@@ -282,7 +388,7 @@ def test_the_host_replaces_a_no_show_by_a_newcomer_from_the_console(client, mail
     (link,) = [w for w in message.body.split() if "/invitations/" in w]
     assert link.startswith("http://testserver/tournaments/invitations/")  # the host's site
     client.logout()
-    newcomer = make_user("newcomer")
+    newcomer = signed_up("newcomer")
     client.force_login(newcomer)
     page = client.get(link).content.decode()
     assert f"You take {absent}'s place in round 1, checking in now." in page

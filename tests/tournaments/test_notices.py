@@ -181,7 +181,9 @@ def test_a_forfeit_by_check_in_is_told_as_a_forfeit():
 
 def test_the_hosts_notice_rings_the_bell_and_is_emailed_once():
     tournament, players = tournament_with(2)
-    services.send_notice(host=tournament.host, public_id=tournament.public_id, text="Table 4")
+    services.send_notice(
+        host=tournament.host, public_id=tournament.public_id, text="Table 4", address="203.0.113.9"
+    )
     for player in players:
         (note,) = told(player, Kind.NOTICE)
         assert note.body == "Table 4"

@@ -204,17 +204,15 @@ def test_a_clock_forfeit_at_the_table_decides_the_match():
 
 # --- entrants and the plan limit ------------------------------------------------------------
 def test_the_free_plan_limit_is_enforced_with_a_clear_message():
-    """The player reads that it is full; the host reads the plan and its way up."""
+    """The player reads that it is full; the host reads the plan and its way up (an
+    invitation holds a place: the eleventh's is refused)."""
     tournament, players = tournament_with(10)
     extra = make_user("eleventh")
-    entrant = services.invite(host=tournament.host, public_id=tournament.public_id, user=extra)
+    with pytest.raises(TournamentError, match="Free allows 10 players"):
+        services.invite(host=tournament.host, public_id=tournament.public_id, user=extra)
     with pytest.raises(TournamentError, match="This tournament is full."):
         services.join(player=extra, public_id=tournament.public_id)
-    with pytest.raises(TournamentError, match="Free allows 10 players"):
-        services.confirm_entrant(
-            host=tournament.host, public_id=tournament.public_id, entrant_id=entrant.pk
-        )
-    assert Entrant.objects.get(user=extra).status == Entrant.Status.INVITED
+    assert not Entrant.objects.filter(user=extra).exists()
 
 
 def test_only_confirmed_entrants_play():

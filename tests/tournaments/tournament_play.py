@@ -20,6 +20,16 @@ def make_user(name: str):
     )
 
 
+def signed_up(name: str):
+    """:func:`make_user` as sign-up leaves one: its address verified (allauth's mandatory
+    verification passed), the proof an emailed invitation asks of its addressee."""
+    from allauth.account.models import EmailAddress
+
+    user = make_user(name)
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    return user
+
+
 def make_host(name: str = "host"):
     user = make_user(name)
     services.make_host(user=user)

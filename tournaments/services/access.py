@@ -11,7 +11,9 @@ from django.contrib.auth.models import AbstractBaseUser, Group, Permission
 from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
+from accounts.players import Player
 from billing import plans
+from dominoes import limits
 from tournaments.models import Entrant, Tournament, TournamentMatch
 
 HOSTS_GROUP = "Tournament hosts"
@@ -80,6 +82,16 @@ def check_player_limit(tournament: Tournament, confirmed: int) -> None:
             )
             % {"players": tournament.player_cap}
         )
+
+
+def spend(rate: limits.Rate, *, host: AbstractBaseUser, address: str, cost: int = 1) -> None:
+    """Count ``cost`` of the host's ``rate`` (dominoes.limits: per host and per address), or
+    refuse in its words, as any refusal here is said."""
+    person = limits.person_key(Player(user_id=host.pk, session_key=None))
+    try:
+        limits.check(rate, person=person, address=address, cost=cost)
+    except limits.Refused as refused:
+        raise TournamentError(str(refused.message)) from None
 
 
 def locked(public_id: str) -> Tournament:

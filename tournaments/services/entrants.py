@@ -14,8 +14,11 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models import Q
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
+from accounts.selectors import owns_email
+from billing import plans
+from dominoes import limits
 from tournaments import notices, selectors
 from tournaments.emails import send_invitation
 from tournaments.models import Entrant, Invitation, Tournament
@@ -30,6 +33,7 @@ from tournaments.services.access import (
     locked_for_host,
     manages,
     require_draft,
+    spend,
 )
 
 
@@ -38,18 +42,48 @@ def invite(*, host: AbstractBaseUser, public_id: str, user: AbstractBaseUser) ->
     with transaction.atomic():
         tournament = locked_for_host(public_id, host)
         require_draft(tournament, gettext("Entrants can no longer change."))
-        entrant = tournament.entrants.filter(user=user).first()
-        if entrant is None:
-            entrant = Entrant(tournament=tournament, user=user, status=Entrant.Status.INVITED)
-            _save_entrant(tournament, entrant)
-            notices.invited(entrant=entrant)
-        elif entrant.status == Entrant.Status.REQUESTED:
-            entrant.status = Entrant.Status.CONFIRMED
-            _save_entrant(tournament, entrant)
-            notices.accepted(entrant=entrant)
-        else:
-            _save_entrant(tournament, entrant)
+        _check_room(tournament, users={user.pk}, emails=set())
+        return _invite(tournament, user)
+
+
+def _invite(tournament: Tournament, user: AbstractBaseUser) -> Entrant:
+    """:func:`invite`, ``tournament`` locked, its room checked."""
+    entrant = tournament.entrants.filter(user=user).first()
+    if entrant is None:
+        entrant = Entrant(tournament=tournament, user=user, status=Entrant.Status.INVITED)
+        _save_entrant(tournament, entrant)
+        notices.invited(entrant=entrant)
+    elif entrant.status == Entrant.Status.REQUESTED:
+        entrant.status = Entrant.Status.CONFIRMED
+        _save_entrant(tournament, entrant)
+        notices.accepted(entrant=entrant)
+    else:
+        _save_entrant(tournament, entrant)
     return entrant
+
+
+def _check_room(tournament: Tournament, *, users: set[int], emails: set[str]) -> None:
+    """Invitations hold places under the plan: the players in or invited, with the emailed
+    invitations still open, and ``users`` and ``emails`` about to be invited, may be no more
+    than the host's plan allows; else nobody is invited, and the host is told the count and
+    the limit with its plan's name. Asking to join holds no place (the host decides those), nor
+    does the host's own cap: a host may invite more than they will take, first come first in."""
+    held = tournament.entrants.filter(
+        status__in=[Entrant.Status.CONFIRMED, Entrant.Status.INVITED]
+    ).values_list("user_id", flat=True)
+    emailed = tournament.invitations.filter(replaces=None).values_list("email", flat=True)
+    places = len(set(held) | users) + len(set(emailed) | emails)
+    if places > plans.tournament_player_limit(host=tournament.host):
+        raise TournamentError(
+            ngettext(
+                "Invitations hold places: with these, %(count)s player would be in or invited. "
+                "%(limit)s",
+                "Invitations hold places: with these, %(count)s players would be in or "
+                "invited. %(limit)s",
+                places,
+            )
+            % {"count": places, "limit": plans.limit_explanation(host=tournament.host).message}
+        )
 
 
 @dataclass(frozen=True)
@@ -63,49 +97,59 @@ class Invited:
     malformed: list[str]
 
 
-def invite_by_email(*, host: AbstractBaseUser, public_id: str, emails: str, site: str) -> Invited:
+def invite_by_email(
+    *, host: AbstractBaseUser, public_id: str, emails: str, site: str, address: str
+) -> Invited:
     """The host invites the players with the accounts of ``emails`` (one address, or a pasted
     list separated by commas, semicolons, spaces or lines); an address of no account is sent
     a link (on ``site``, e.g. ``https://dominoes.example``) to sign up and join. All or
-    nothing: a refusal (not the host, started, the plan's limit) invites nobody."""
+    nothing: a refusal (not the host, started, the plan's limit, which the invitations count
+    toward, or the host's rate of invitations, :data:`limits.INVITATIONS`, counted from the
+    client ``address``) invites nobody and sends nothing."""
     addresses = list(dict.fromkeys(a for a in re.split(r"[\s,;]+", emails) if a))
     if not addresses:
         raise TournamentError(gettext("Give at least one email address."))
     malformed = []
-    for address in addresses:
+    for candidate in addresses:
         try:
-            validate_email(address)
+            validate_email(candidate)
         except ValidationError:
-            malformed.append(address)
+            malformed.append(candidate)
     wanted = [a for a in addresses if a not in malformed]
     any_of = reduce(operator.or_, (Q(email__iexact=a) for a in wanted), Q(pk__in=[]))
     users = {user.email.lower(): user for user in get_user_model().objects.filter(any_of)}
     newcomers = [a for a in wanted if a.lower() not in users]
     with transaction.atomic():
-        players = [
-            invite(host=host, public_id=public_id, user=users[address.lower()])
-            for address in wanted
-            if address.lower() in users
-        ]
+        tournament = locked_for_host(public_id, host)
+        require_draft(tournament, gettext("Entrants can no longer change."))
+        if not wanted:
+            return Invited(players=[], newcomers=[], malformed=malformed)
+        _check_room(
+            tournament,
+            users={user.pk for user in users.values()},
+            emails={a.lower() for a in newcomers},
+        )
+        spend(limits.INVITATIONS, host=host, address=address, cost=len(wanted))
+        players = [_invite(tournament, users[a.lower()]) for a in wanted if a.lower() in users]
+        for newcomer in newcomers:
+            invitation, _ = Invitation.objects.update_or_create(  # to join: no place taken
+                tournament=tournament,
+                email=newcomer.lower(),
+                defaults={"replaces": None, "match": None},
+            )
+            link = site + reverse("tournaments:invitation", args=[invitation.token])
+            send_invitation(invitation_id=invitation.pk, link=link)
         if newcomers:
-            tournament = locked_for_host(public_id, host)
-            require_draft(tournament, gettext("Entrants can no longer change."))
-            for address in newcomers:
-                invitation, _ = Invitation.objects.update_or_create(  # to join: no place taken
-                    tournament=tournament,
-                    email=address.lower(),
-                    defaults={"replaces": None, "match": None},
-                )
-                link = site + reverse("tournaments:invitation", args=[invitation.token])
-                send_invitation(invitation_id=invitation.pk, link=link)
             bump(tournament)
     return Invited(players=players, newcomers=newcomers, malformed=malformed)
 
 
 def accept_invitation(*, player: AbstractBaseUser, token: str) -> Entrant:
-    """A signed-in person accepts an emailed invitation: they join, confirmed, or take the
-    place of the player the host replaced by them (the link went to the address the host
-    gave; it works once)."""
+    """A signed-in person accepts an emailed invitation. Its addressee (the address is one of
+    their verified ones) joins, confirmed, or takes the place of the player the host replaced
+    by them; the link works once. Anyone else the link reached (forwarded, shared) asks the
+    host to join as on the tournament's page (``REQUESTED``, the host approves or not) and
+    the invitation stays its addressee's; a replacement's place they cannot take."""
     if not player.is_authenticated:
         raise TournamentError(gettext("Sign in or sign up to accept the invitation."))
     public_id = (
@@ -118,6 +162,15 @@ def accept_invitation(*, player: AbstractBaseUser, token: str) -> Entrant:
         invitation = tournament.invitations.filter(token=token).first()
         if invitation is None:
             raise TournamentError(gettext("This invitation has been used or withdrawn."))
+        if not owns_email(player, invitation.email):
+            if invitation.replaces_id is not None:
+                raise TournamentError(
+                    gettext(
+                        "This place was offered to another email address: sign in with the "
+                        "address the invitation was sent to."
+                    )
+                )
+            return _join(tournament, player)
         if invitation.replaces_id is not None:
             entrant = replacements.take_invited_place(tournament, invitation, player)
             invitation.delete()
@@ -140,18 +193,22 @@ def join(*, player: AbstractBaseUser, public_id: str) -> Entrant:
     if not player.is_authenticated:
         raise TournamentError(gettext("Sign in to join a tournament."))
     with transaction.atomic():
-        tournament = locked(public_id)
-        require_draft(tournament, gettext("Entrants can no longer change."))
-        entrant = tournament.entrants.filter(user=player).first()
-        if entrant is not None and entrant.status != Entrant.Status.INVITED:
-            return entrant  # asked already, or in
-        if selectors.is_full(tournament):  # a player's words: the plan is the host's business
-            raise TournamentError(gettext("This tournament is full."))
-        if entrant is None:
-            entrant = Entrant(tournament=tournament, user=player, status=Entrant.Status.REQUESTED)
-        else:
-            entrant.status = Entrant.Status.CONFIRMED
-        _save_entrant(tournament, entrant)
+        return _join(locked(public_id), player)
+
+
+def _join(tournament: Tournament, player: AbstractBaseUser) -> Entrant:
+    """:func:`join`, ``tournament`` locked."""
+    require_draft(tournament, gettext("Entrants can no longer change."))
+    entrant = tournament.entrants.filter(user=player).first()
+    if entrant is not None and entrant.status != Entrant.Status.INVITED:
+        return entrant  # asked already, or in
+    if selectors.is_full(tournament):  # a player's words: the plan is the host's business
+        raise TournamentError(gettext("This tournament is full."))
+    if entrant is None:
+        entrant = Entrant(tournament=tournament, user=player, status=Entrant.Status.REQUESTED)
+    else:
+        entrant.status = Entrant.Status.CONFIRMED
+    _save_entrant(tournament, entrant)
     return entrant
 
 

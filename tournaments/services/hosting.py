@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from billing import plans
+from dominoes import limits
 from games.engine import TARGET_RANGE, InvalidRules, Rules
 from tournaments import emails, jobs, notices
 from tournaments.models import Entrant, Tournament
@@ -21,6 +22,7 @@ from tournaments.services.access import (
     can_host,
     locked_for_host,
     require_draft,
+    spend,
 )
 
 #: Seed 000: "Both formats support a points target or Best of 1–5 hands."
@@ -232,8 +234,9 @@ def check_settings(
 NOTICE_LENGTH = 2000
 
 
-def send_notice(*, host: AbstractBaseUser, public_id: str, text: str) -> None:
-    """Email the host's notice to every entrant (sent by a job once this commits)."""
+def send_notice(*, host: AbstractBaseUser, public_id: str, text: str, address: str) -> None:
+    """Email the host's notice to every entrant (sent by a job once this commits), within the
+    host's rate of notices (:data:`limits.NOTICES`, counted from the client ``address``)."""
     text = text.strip()
     if not text:
         raise TournamentError(gettext("Write the notice first."))
@@ -243,5 +246,6 @@ def send_notice(*, host: AbstractBaseUser, public_id: str, text: str) -> None:
         )
     with transaction.atomic():
         tournament = locked_for_host(public_id, host)
+        spend(limits.NOTICES, host=host, address=address)
         emails.send_notice(tournament_id=tournament.pk, text=text)
         notices.notice(tournament=tournament, text=text)
