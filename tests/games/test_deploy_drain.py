@@ -7,7 +7,8 @@ and systemd's default are 10 s or more). Two deployments: the Procfile's (Postgr
 the jobs on RQ workers, the coach's on its own) and a daphne running its jobs itself (the
 thread backend, the in-memory channel layer: the report's, where the coach's job thread waited
 for ever on the stopped event loop to announce the review it had stored, and the process,
-whose exit joins that thread, never exited).
+whose exit joins that thread, never exited). And a job that cannot end (a computer's move
+waiting for a row lock) in daphne's thread holds its exit only within the grace.
 """
 
 from __future__ import annotations
@@ -23,10 +24,23 @@ import time
 import django_rq
 import pytest
 from browser_support import LOGS, ROOT, free_port, process_env
-from fault_support import Player, check_log, started_pair_table, table_players, wait_for_port
+from fault_support import (
+    Player,
+    check_log,
+    new_guest,
+    started_pair_table,
+    table_players,
+    wait_for_port,
+)
 from rq import Worker
 from seeded_deals import name_file
-from test_worker_killed import fresh_deployment, wait_until
+from test_daphne_faults import RowLock, waiting_for_a_row_lock
+from test_worker_killed import computer_turns_played_once, fresh_deployment, wait_until
+
+from games import services
+from games.engine import Rules, load
+from games.models import Table
+from games.services import sweep_deadlines
 
 # serial: stops and restarts every process of the site under players.
 pytestmark = [pytest.mark.serial, pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -227,3 +241,61 @@ def test_sigterm_during_play_every_process_exits_in_its_grace_and_the_game_goes_
     assert finished or entries[-1].version >= at_stop + MOVES_AFTER, "the game stalled"
     for player in players:
         assert len(player.connections) >= 3, "each seat played on every launch"
+
+
+#: The computer's pause in the next test: time for it to lock the table's row after the
+#: person's move, before the computer's job looks for it.
+LONG_PAUSE = 2.0
+
+
+def test_a_stopping_daphne_waits_for_a_job_thread_that_cannot_end_only_within_its_grace(
+    request, settings
+):
+    """A computer's move running in daphne's thread (the thread backend) held up by a row
+    lock when SIGTERM comes: the process exits within its grace without it, and the computer's
+    turn is played after the restart. (The process's exit joined the thread for as long as it
+    ran: with the lock held 30 s, 30 s.)"""
+    port = free_port()
+    env = process_env(TEST_JOBS_BACKEND="thread", TEST_BOT_PAUSE_SECONDS=str(LONG_PAUSE))
+    web = ProcfileProcess("web", procfile(port)["web"], env, request.node.nodeid)
+    web.start()
+    cookie, person = new_guest()
+    table = services.create_computer_table(
+        player=person, name="Person", rules=Rules.for_preset("draw", seats=2), levels=["easy"]
+    )
+    player = Player(table.public_id, 0, cookie, [port])
+    lock: RowLock | None = None
+
+    async def move_then_stop() -> None:
+        nonlocal lock
+        sent: list[int] = []
+        player.after_send = lambda sender: sent.append(sender.version)
+        playing = asyncio.create_task(player.play(lambda: web.process.poll() is None))
+        while not sent or Table.objects.get(pk=table.pk).version <= sent[0]:
+            await asyncio.sleep(0.02)  # until the person's move is committed
+        lock = await asyncio.to_thread(RowLock, table.public_id)
+        while not await asyncio.to_thread(waiting_for_a_row_lock):
+            await asyncio.sleep(0.05)  # the computer's job, in its thread, waits for the row
+        await asyncio.to_thread(stop_all, [web])
+        await playing
+
+    try:
+        asyncio.run(move_then_stop())
+    finally:
+        if lock is not None:
+            lock.release()
+        if web.process.poll() is None:
+            web.kill()
+
+    web.start()
+
+    def computer_moved() -> bool:
+        sweep_deadlines()  # as the Procfile's sweep does: the computer's job was lost
+        return load(Table.objects.get(pk=table.pk).record).turn == 0
+
+    wait_until(computer_moved, what="the computer moves after the restart")
+    computer_turns_played_once(table)
+    (seen, move), *_ = player.sent
+    assert table.log.get(version=seen + 1).payload == {**move, "seat": 0}, "the move is kept"
+    web.terminate()
+    web.wait_gone(time.monotonic() + GRACE_SECONDS)
