@@ -29,6 +29,8 @@ def test_the_waiting_page_says_reconnecting_while_its_server_is_down_and_the_wai
     try:
         press_quick_match(ann, site.url, "Ann")
         expect(ann.locator("#looking")).to_have_text("1")
+        # Its script polls (killed before it had loaded, the page would never run it).
+        expect(ann.locator("#waiting")).to_have_attribute("data-connection", "online")
         reconnecting = ann.locator("#reconnecting")
         expect(reconnecting).to_be_hidden()
 
@@ -50,7 +52,10 @@ def test_the_waiting_page_says_reconnecting_while_its_server_is_down_and_the_wai
         counted = waited(ann)
 
         site.start()
-        expect(reconnecting).to_be_hidden(timeout=10_000)
+        expect(ann.locator("#waiting")).to_have_attribute(
+            "data-connection", "online", timeout=10_000
+        )
+        expect(reconnecting).to_be_hidden()
         # Back in the queue, the wait as the server counts it from her join: never behind
         # what the page counted alone, never past the time since she joined.
         assert Entry.objects.get(pk=entry.pk).state == Entry.State.WAITING

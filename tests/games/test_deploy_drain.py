@@ -261,8 +261,8 @@ def test_a_stopping_daphne_waits_for_a_job_thread_that_cannot_end_only_within_it
     web.start()
     cookie, person = new_guest()
     table = services.create_computer_table(
-        player=person, name="Person", rules=Rules.for_preset("draw", seats=2), levels=["easy"]
-    )
+        player=person, name="Person", rules=Rules.for_preset("block", seats=2), levels=["easy"]
+    )  # block: no draws, so after the person's one move the computer is to move
     player = Player(table.public_id, 0, cookie, [port])
     lock: RowLock | None = None
 
