@@ -21,7 +21,7 @@ function leaveOnClose() {
 }
 
 // When the wait started, on this page's monotonic clock: the server's count of seconds since
-// the person joined, at its last answer. A wall clock set or a laptop's sleep moves nothing.
+// the person joined, at its last answer (a wall clock set meanwhile moves nothing).
 let joined = 0;
 
 function reconnecting(yes) {
