@@ -152,7 +152,10 @@ QUICK_MATCH_OFFER_COMPUTER_SECONDS = float(
 )
 # Resolved with the turn deadlines by games.services.sweep_deadlines: each is a function that
 # closes its own expired windows and returns how many it closed (games imports none of them).
-DEADLINE_SWEEPERS = ["tournaments.services.checkin.sweep_tournaments"]
+DEADLINE_SWEEPERS = [
+    "tournaments.services.checkin.sweep_tournaments",
+    "matchmaking.services.sweep_gone_entries",
+]
 
 if REDIS_URL:
     # Redis pub/sub: each process subscribes once per group and hands a message to its sockets

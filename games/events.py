@@ -47,20 +47,25 @@ def publish_review(public_id: str, *, hand: int, seat: int) -> None:
 
 def announce(group: str, message: dict[str, object]) -> None:
     """Send ``message`` to the channel-layer ``group`` from synchronous code (after commit):
-    the table's announcements and the notifications' bell share how."""
+    the table's announcements and the notifications' bell share how. Never waits on the
+    server's event loop: a server stopping (SIGTERM) stops its loop, which then never answers,
+    and a job thread waiting on it (the coach's, a review just stored) kept the process from
+    ever exiting, the process's exit joining that thread."""
     layer = get_channel_layer()
-    if isinstance(layer, InMemoryChannelLayer):
-        # Its queues belong to the server's event loop: async_to_sync runs there when called
-        # from a view or consumer thread (and there is nobody to tell anywhere else).
-        async_to_sync(layer.group_send)(group, message)
-        return
     loop = server_loop()
     if loop is not None:
-        # From a thread of a server: sent by the server's own loop and its Redis connection,
-        # without holding this thread (a database thread) until Redis has answered. A lost
-        # announcement costs a late update, never a wrong one: it is logged.
+        # From a thread of a server: sent by the server's own loop (its Redis connection, or
+        # the in-memory layer's queues, which belong to it), without holding this thread (a
+        # database thread) until it is sent. A lost announcement costs a late update, never
+        # a wrong one: it is logged.
         sent = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
         sent.add_done_callback(_log_failure)
+        return
+    if isinstance(layer, InMemoryChannelLayer):
+        # No server loop running here: a test's own thread, or a server that is stopping
+        # (whose sockets are gone: nobody to tell). A loop of this call's own, never the
+        # stopped server's, which would never answer.
+        async_to_sync(layer.group_send, force_new_loop=True)(group, message)
         return
     # Elsewhere (a job in a worker, a command), one long-lived loop per process keeps one pool
     # of Redis connections, instead of a new loop and connection for every announcement.

@@ -7,10 +7,13 @@ version it was given, so running one late or twice does nothing.
 """
 
 import asyncio
+import atexit
 import contextvars
 import logging
 import threading
 import time
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
 from datetime import timedelta
 
 from asgiref.sync import sync_to_async
@@ -119,6 +122,39 @@ def _enqueue(queue: str, path: str, kwargs: dict[str, object], *, delay: float =
 
 _tasks: set[asyncio.Task] = set()
 
+#: How long a stopping process waits for the jobs its threads are running (the thread backend)
+#: before it exits without them, well within a deploy's grace (10 s) with daphne's own
+#: shutdown. A job cut short committed nothing (its transaction ends with its connection): the
+#: sweep plays a turn or resolves a deadline whose job was lost; a coach's review is not redone.
+DRAIN_SECONDS = 5.0
+
+
+class _DaemonThreads(Executor):
+    """A daemon thread of its own for each job. An event loop's executor is joined by the
+    process's exit for as long as its threads run, so a job that never ended (one waiting on
+    the stopped loop, or on a row lock) kept a stopping server from ever exiting; these are
+    waited for only up to DRAIN_SECONDS (:func:`_drain`)."""
+
+    def submit(self, fn: Callable[..., object], /, *args: object, **kwargs: object) -> Future:
+        future: Future = Future()
+
+        def run() -> None:
+            if not future.set_running_or_notify_cancel():
+                return
+            try:
+                future.set_result(fn(*args, **kwargs))
+            except BaseException as error:
+                future.set_exception(error)
+
+        threading.Thread(target=run, name="job", daemon=True).start()
+        return future
+
+
+_job_threads = _DaemonThreads()
+_running = 0  # jobs running in this process's threads
+_running_changed = threading.Condition()
+_stopping = False
+
 
 def _run_in_this_process(path: str, delay: float, kwargs: dict[str, object]) -> None:
     """On the server's own event loop when called from it (a view or consumer thread), so the
@@ -141,14 +177,22 @@ def _run_in_this_process(path: str, delay: float, kwargs: dict[str, object]) -> 
 
 
 async def _run_after(path: str, delay: float, kwargs: dict[str, object]) -> None:
-    """Wait, then run the job in a worker thread; its failures are logged in that thread."""
+    """Wait, then run the job in a thread of its own; its failures are logged in that thread."""
     await asyncio.sleep(delay)
     # Not thread-sensitive: the job schedules the next bot turn from its own thread, which
     # must not wait on the server's one thread-sensitive executor (asgiref would deadlock).
-    await sync_to_async(_run_in_thread, thread_sensitive=False)(path, **kwargs)
+    await sync_to_async(_run_in_thread, thread_sensitive=False, executor=_job_threads)(
+        path, **kwargs
+    )
 
 
 def _run_in_thread(path: str, **kwargs: object) -> None:
+    global _running
+    with _running_changed:
+        if _stopping:
+            logger.warning("job %s not run: the process is stopping", path)
+            return
+        _running += 1
     close_old_connections()
     try:
         import_string(path)(**kwargs)
@@ -156,3 +200,17 @@ def _run_in_thread(path: str, **kwargs: object) -> None:
         logger.exception("job %s failed", path)
     finally:
         close_old_connections()
+        with _running_changed:
+            _running -= 1
+            _running_changed.notify_all()
+
+
+@atexit.register
+def _drain() -> None:
+    """At the process's exit (a server's, after its loop stopped): no new job starts, and the
+    running ones have DRAIN_SECONDS to end."""
+    global _stopping
+    with _running_changed:
+        _stopping = True
+        if not _running_changed.wait_for(lambda: _running == 0, DRAIN_SECONDS):
+            logger.warning("exiting with %d job(s) unfinished", _running)

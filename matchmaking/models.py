@@ -25,6 +25,10 @@ class Entry(models.Model):
         WAITING = "waiting"
         MATCHED = "matched"
         LEFT = "left", "Left the queue"
+        #: Its lease ran out and the sweep took it out of the queue: its page closed while no
+        #: server could hear it say so (a restart). A page that was only cut off puts it back
+        #: in at its next heartbeat (matchmaking.services.heartbeat).
+        GONE = "gone", "Page gone"
 
     public_id = models.CharField(max_length=24, unique=True, default=new_public_id)
     preset = models.CharField(max_length=16)

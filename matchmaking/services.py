@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -45,6 +45,8 @@ _last_pairing: dict[tuple[str, int, bool], float] = {}
 #: The rating window: this wide at first, wider by WINDOW_GROWTH each second of waiting.
 WINDOW_START = 100.0
 WINDOW_GROWTH = 20.0
+#: An entry still in its queue: waiting, or gone until its page's next heartbeat.
+_IN_THE_QUEUE = (Entry.State.WAITING, Entry.State.GONE)
 #: The computer's level in the seats it fills.
 COMPUTER_LEVEL = Level.MEDIUM
 
@@ -78,7 +80,8 @@ def join_queue(*, player: Player, name: str, preset: str, seats: int) -> Entry:
     rated = player.user_id is not None and rules.sides == 2
     now = timezone.now()
     with transaction.atomic():
-        _mine(player).filter(state=Entry.State.WAITING).update(state=Entry.State.LEFT)
+        # A gone entry too: a page of it still open must not put it back in its queue.
+        _mine(player).filter(state__in=_IN_THE_QUEUE).update(state=Entry.State.LEFT)
         entry = Entry.objects.create(
             preset=preset,
             seats=seats,
@@ -102,11 +105,14 @@ def heartbeat(*, public_id: str, player: Player) -> Status:
     entry = _mine(player).filter(public_id=public_id).first()
     if entry is None:
         raise QueueError(gettext("You are not in this queue."))
-    if entry.state == Entry.State.WAITING:
+    if entry.state in _IN_THE_QUEUE:
         now = timezone.now()
-        Entry.objects.filter(
-            pk=entry.pk, state=Entry.State.WAITING, lease_until__lt=now + LEASE / 2
-        ).update(lease_until=now + LEASE)
+        # A gone entry's page was cut off from every server (a restart) until the sweep took
+        # it out; it is open after all: back in the queue, its wait still counted from when
+        # it joined.
+        Entry.objects.filter(pk=entry.pk, state__in=_IN_THE_QUEUE).filter(
+            Q(state=Entry.State.GONE) | Q(lease_until__lt=now + LEASE / 2)
+        ).update(state=Entry.State.WAITING, lease_until=now + LEASE)
         key = (entry.preset, entry.seats, entry.rated)
         if time.monotonic() - _last_pairing.get(key, 0.0) >= PAIRING_EVERY:
             _last_pairing[key] = time.monotonic()
@@ -119,7 +125,7 @@ def leave_queue(*, public_id: str, player: Player) -> Entry:
     stays matched: the table is already theirs."""
     with transaction.atomic():
         entry = _locked_entry(public_id, player)
-        if entry.state == Entry.State.WAITING:
+        if entry.state in _IN_THE_QUEUE:
             entry.state = Entry.State.LEFT
             entry.save(update_fields=["state"])
     return entry
@@ -138,6 +144,16 @@ def play_the_computer_instead(*, public_id: str, player: Player) -> Table:
         rules=rules,
         levels=[COMPUTER_LEVEL] * (rules.seats - 1),
         auto_pass=rules.preset in (Preset.BLOCK, Preset.BRAZILIAN),
+    )
+
+
+def sweep_gone_entries() -> int:
+    """Take out of their queues the entries whose lease ran out (marked gone), and return how
+    many: pages that closed while no server could hear their beacon (a restart, an outage),
+    which would otherwise wait in the queue for ever. Run with the turn deadlines' sweep
+    (``settings.DEADLINE_SWEEPERS``). A page only cut off comes back by its next heartbeat."""
+    return Entry.objects.filter(state=Entry.State.WAITING, lease_until__lt=timezone.now()).update(
+        state=Entry.State.GONE
     )
 
 

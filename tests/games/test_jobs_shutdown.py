@@ -1,6 +1,6 @@
-"""A server stopping (SIGTERM) while one of its worker threads schedules a job: the thread must
-not wait on the server's event loop, which has stopped and will never answer (the process's
-exit joins that thread, so the server would never exit by itself)."""
+"""A server stopping (SIGTERM) while one of its worker threads schedules a job or announces a
+change: the thread must not wait on the server's event loop, which has stopped and will never
+answer (the process's exit joins that thread, so the server would never exit by itself)."""
 
 import asyncio
 import os
@@ -8,7 +8,7 @@ import threading
 
 from asgiref.sync import SyncToAsync
 
-from games import jobs
+from games import events, jobs
 
 
 def test_a_job_scheduled_as_the_server_stops_does_not_wait_for_its_stopped_loop(settings):
@@ -27,5 +27,26 @@ def test_a_job_scheduled_as_the_server_stops_does_not_wait_for_its_stopped_loop(
     threading.Thread(target=worker_thread, daemon=True).start()
     try:
         assert scheduled.wait(5), "scheduling waited on the stopped loop"
+    finally:
+        stopped.close()
+
+
+def test_an_announcement_as_the_server_stops_does_not_wait_for_its_stopped_loop(settings):
+    # The in-memory layer (no Redis): its queues belong to the server's loop, where
+    # async_to_sync used to send from a job thread (the coach's, a review stored as the
+    # server stopped), and then waited for ever.
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    stopped = asyncio.new_event_loop()
+    announced = threading.Event()
+
+    def job_thread() -> None:
+        SyncToAsync.threadlocal.main_event_loop = stopped
+        SyncToAsync.threadlocal.main_event_loop_pid = os.getpid()
+        events.publish_review("some-table", hand=0, seat=0)
+        announced.set()
+
+    threading.Thread(target=job_thread, daemon=True).start()
+    try:
+        assert announced.wait(5), "the announcement waited on the stopped loop"
     finally:
         stopped.close()
