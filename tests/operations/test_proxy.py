@@ -1,7 +1,8 @@
 """The site behind the proxy it ships (deploy/nginx/dominoes.conf, rendered by
 deploy/nginx/render.py as an operator does): Debian's nginx, over TLS, in front of two daphne
 processes running the Procfile's ``web`` line in production mode on the test's PostgreSQL and
-Redis, with ``TRUSTED_PROXY_COUNT=1`` (issue 33, point 13).
+Redis (started by deploy/run.sh, as the README says), with ``TRUSTED_PROXY_COUNT=1`` (issue 33,
+point 13).
 
 Through nginx: a table's WebSockets are upgraded and both players of a table reach the same
 process (chosen by a hash of the table), while tables spread over both; pages and static files
@@ -30,7 +31,6 @@ from browser_support import LOGS, ROOT, free_port, process_env
 from django.conf import settings
 from django.db import connection
 from fault_support import check_log, started_pair_table, table_players, wait_for_port
-from test_daphne_connections import web_command
 
 from bench.ws_client import HOST, WebSocket
 from dominoes import limits
@@ -153,8 +153,8 @@ class Nginx:
 
 
 class Web:
-    """The Procfile's ``web`` process on a port of its own; stopped with SIGTERM as a deploy
-    does, and started again."""
+    """The Procfile's ``web`` process on a port of its own, started as the README says
+    (``deploy/run.sh web-PORT``); stopped with SIGTERM as a deploy does, and started again."""
 
     def __init__(self, env: dict[str, str]) -> None:
         self.port = free_port()
@@ -165,7 +165,11 @@ class Web:
     def start(self) -> None:
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
-                web_command(self.port), cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT
+                ["deploy/run.sh", f"web-{self.port}"],
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
             )
         wait_for_port(self.port, seconds=60)
 
