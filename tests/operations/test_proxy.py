@@ -18,6 +18,8 @@ import json
 import re
 import ssl
 import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from browser_support import ROOT
@@ -221,3 +223,25 @@ def test_a_rolling_restart_loses_no_move_and_costs_only_a_reconnection(deploymen
         assert player.outages, f"{player.public_id} seat {player.seat} never reconnected"
         assert max(player.outages) <= LONGEST_OUTAGE_SECONDS, player.outages
         assert player.errors == [], player.errors
+
+
+# --- a flood from one address ---------------------------------------------------------------
+def test_a_flood_from_one_address_is_cut_short_but_not_its_static_files(deployment):
+    """nginx's own request limit, 20 a second with a burst of 40 (the last test here: it
+    leaves this address's budget spent for a couple of seconds)."""
+
+    def statuses(path: str, count: int) -> Counter:
+        started = time.monotonic()
+        with ThreadPoolExecutor(20) as pool:
+            found = Counter(
+                pool.map(lambda _: deployment.request("GET", path).status, range(count))
+            )
+        print(path, found, time.monotonic() - started)
+        return found
+
+    flood = statuses("/healthz", 300)
+    assert set(flood) == {200, 429}, flood
+    assert flood[200] >= 40, flood  # the burst allowed
+
+    files = statuses("/static/css/site.css", 100)
+    assert files == {200: 100}, files
