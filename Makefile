@@ -55,6 +55,7 @@ lint: venv
 
 test: lint messages node-modules
 	@scripts/ensure-chromium.sh
+	@scripts/ensure-nginx.sh
 	@TEST_DATABASE_URL="$(TEST_DATABASE_URL)" TEST_REDIS_URL="$(TEST_REDIS_URL)" \
 		TEST_REDIS_WORKER_DB="$(TEST_REDIS_WORKER_DB)" \
 		scripts/run-tests.sh $(PYTEST_ARGS)

@@ -9,6 +9,7 @@ import base64
 import collections
 import hashlib
 import os
+import ssl
 from collections.abc import Callable
 
 HOST = "127.0.0.1"
@@ -49,14 +50,27 @@ class WebSocket(asyncio.Protocol):
 
     @classmethod
     async def connect(
-        cls, port: int, path: str, headers: dict[str, str], source: str | None = None
+        cls,
+        port: int,
+        path: str,
+        headers: dict[str, str],
+        source: str | None = None,
+        tls: ssl.SSLContext | None = None,
     ) -> WebSocket:
         """A WebSocket to ``path``, from the loopback address ``source`` if given (the site
-        counts some limits per address: bench/abuse.py)."""
+        counts some limits per address: bench/abuse.py), over TLS with ``tls`` (wss://, the
+        site behind its proxy: tests/operations/test_proxy.py)."""
         key = base64.b64encode(os.urandom(16)).decode()
         loop = asyncio.get_running_loop()
         local = (source, 0) if source else None
-        _, socket = await loop.create_connection(lambda: cls(key), HOST, port, local_addr=local)
+        _, socket = await loop.create_connection(
+            lambda: cls(key),
+            HOST,
+            port,
+            local_addr=local,
+            ssl=tls,
+            server_hostname=HOST if tls else None,
+        )
         request = [
             f"GET {path} HTTP/1.1",
             f"Host: {HOST}:{port}",

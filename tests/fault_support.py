@@ -16,6 +16,7 @@ import contextlib
 import json
 import signal
 import socket
+import ssl
 import subprocess
 import time
 from collections.abc import Callable
@@ -48,13 +49,13 @@ def new_guest() -> tuple[str, services.Player]:
     return session.session_key, services.Player(user_id=None, session_key=session.session_key)
 
 
-def started_pair_table() -> tuple[str, list[str]]:
-    """A started 2-seat Block table for two guests, with no clock (nothing but the two people
-    changes it); returns its public id and the seats' session cookies."""
+def started_pair_table(**options: object) -> tuple[str, list[str]]:
+    """A started 2-seat Block table (changed by the rules' ``options``) for two guests, with no
+    clock (nothing but the two people changes it); returns its public id and the seats'
+    session cookies."""
     (host_cookie, host), (friend_cookie, friend) = new_guest(), new_guest()
-    table = services.create_online_table(
-        player=host, name="Host", rules=Rules.for_preset("block", seats=2), turn_seconds=None
-    )
+    rules = Rules.for_preset("block", seats=2, **options)
+    table = services.create_online_table(player=host, name="Host", rules=rules, turn_seconds=None)
     services.join_table(public_id=table.public_id, player=friend, name="Friend")
     services.start_table(public_id=table.public_id, player=host)
     return table.public_id, [host_cookie, friend_cookie]
@@ -74,6 +75,12 @@ class Player:
     acknowledged: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     #: The port of each connection opened, in order.
     connections: list[int] = field(default_factory=list)
+    #: wss:// with this context (a site behind its TLS proxy), else ws://.
+    tls: ssl.SSLContext | None = None
+    #: Each time the table was out of reach: seconds from the lost connection to the state a
+    #: new one brought. And every error the server answered, in its words.
+    outages: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.socket: WebSocket | None = None
@@ -83,6 +90,7 @@ class Player:
         self.settling = False
         #: Called right after a move is sent (the tests' fault, with that move in flight).
         self.after_send: Callable[[Player], None] | None = None
+        self.lost_at: float | None = None
 
     @property
     def version(self) -> int:
@@ -101,17 +109,21 @@ class Player:
                 await self._act()
                 await self._receive()
             except CONNECTION_LOST:
+                if self.lost_at is None:
+                    self.lost_at = time.monotonic()
                 await self._drop()
                 await asyncio.sleep(0.1)
         await self._drop()
 
     async def _connect(self) -> None:
+        scheme = "https" if self.tls else "http"
         for port in self.ports:
             with contextlib.suppress(OSError, ConnectionError):
                 self.socket = await WebSocket.connect(
                     port,
                     f"/ws/tables/{self.public_id}/",
-                    {"Origin": f"http://{HOST}:{port}", "Cookie": f"sessionid={self.cookie}"},
+                    {"Origin": f"{scheme}://{HOST}:{port}", "Cookie": f"sessionid={self.cookie}"},
+                    tls=self.tls,
                 )
                 self.connections.append(port)
                 self.settling = True
@@ -141,7 +153,11 @@ class Player:
                 self.pending = None  # the move was lost on the way: it is sent again
             self.settling = False
             self.state = message
+            if self.lost_at is not None:
+                self.outages.append(time.monotonic() - self.lost_at)
+                self.lost_at = None
         elif message["type"] == "error":
+            self.errors.append(message.get("message", ""))
             self.pending = None  # refused (a stale version): the state follows
 
     async def _act(self) -> None:
@@ -167,10 +183,13 @@ class Player:
             self.after_send(self)
 
 
-def table_players(public_id: str, cookies: list[str], ports: list[list[int]]) -> list[Player]:
-    """The two seats of a table, seat ``i`` trying ``ports[i]`` in order."""
+def table_players(
+    public_id: str, cookies: list[str], ports: list[list[int]], tls: ssl.SSLContext | None = None
+) -> list[Player]:
+    """The two seats of a table, seat ``i`` trying ``ports[i]`` in order (over TLS with
+    ``tls``)."""
     return [
-        Player(public_id, seat, cookie, seat_ports)
+        Player(public_id, seat, cookie, seat_ports, tls=tls)
         for seat, (cookie, seat_ports) in enumerate(zip(cookies, ports, strict=True))
     ]
 

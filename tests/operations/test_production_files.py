@@ -193,3 +193,13 @@ def test_the_web_process_sets_daphne_s_timeouts_with_options_daphne_has():
     assert result.returncode == 0, result.stderr
     for option in (arg for arg in command[1:] if arg.startswith("--")):
         assert option in result.stdout
+
+
+def test_deploy_run_starts_only_a_process_the_procfile_has():
+    """deploy/run.sh (what the README's systemd unit runs) names a Procfile line; anything else
+    is refused, with the reason, before anything starts."""
+    result = subprocess.run(
+        ["deploy/run.sh", "webs-8000"], cwd=ROOT, capture_output=True, text=True, timeout=30
+    )
+    assert result.returncode == 2
+    assert "no process 'webs' in the Procfile" in result.stderr

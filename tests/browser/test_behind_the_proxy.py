@@ -1,0 +1,44 @@
+"""Two people play a live table in Chromium through the proxy the site ships: the pages, their
+files and the table's WebSocket over HTTPS through nginx, in front of two daphne processes in
+production mode (tests/proxy_support.py; issue 33, point 13). Both players' sockets reach the
+same process, chosen by the table."""
+
+import pytest
+from online_driver import assert_same_board, start_online_pair
+from playwright.sync_api import expect
+from test_online_play import board_tiles, play_one, whose_turn
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+
+def test_two_people_play_a_live_table_through_nginx(browser, deployment):
+    # The test's certificate is its own: Chromium is told to take it, as the socket clients
+    # are given it to trust.
+    contexts = [
+        browser.new_context(ignore_https_errors=True, viewport={"width": 1280, "height": 900})
+        for _ in range(2)
+    ]
+    try:
+        host, friend = (context.new_page() for context in contexts)
+        for page in (host, friend):
+            page.set_default_timeout(15_000)
+        path = start_online_pair(host, friend, deployment.origin, deployment.origin)
+
+        played = 0
+        for _ in range(4):
+            mover, other = whose_turn(host, friend)
+            before = board_tiles(mover)
+            if not play_one(mover):
+                break
+            played += 1
+            expect(other.locator("#board")).to_have_attribute("data-tiles", str(before + 1))
+            if host.locator("#hand-result").is_visible():
+                break
+        assert played >= 2
+        assert_same_board(host, friend)
+    finally:
+        for context in contexts:
+            context.close()
+    # Both pages' sockets (logged as they closed) went to one process.
+    served = deployment.nginx.upstreams(f"/ws{path}", count=2)
+    assert len(served) == 1, served
