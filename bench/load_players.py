@@ -247,5 +247,5 @@ def seat_ports(ports: list[int], placement: str, index: int) -> tuple[int, int]:
 def table_address(index: int) -> str:
     """The loopback address the players of the ``index``-th table connect from (all of
     127.0.0.0/8 is loopback): players come from many addresses, and the site's per-address
-    limit on open sockets (dominoes.limits.OPEN_SOCKETS: 100) must not count them as one."""
+    limit on open sockets (dominoes.socket_limits.OPEN_SOCKETS: 100) must not count them as one."""
     return f"127.1.{index // 250}.{index % 250 + 2}"

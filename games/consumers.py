@@ -22,7 +22,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from accounts.guests import player_for
-from dominoes import client_address, limits
+from dominoes import client_address, limits, socket_limits
 from games import catch_up, events, presence, selectors, services, snapshots
 from games.async_db import in_database
 from games.coach import selectors as coach_selectors
@@ -40,9 +40,9 @@ RATE_PER_SECOND = 5.0
 
 CLOSE_NOT_FOUND = 4404
 CLOSE_FORBIDDEN = 4403
-#: Too many sockets open for this person or address (dominoes.limits.OPEN_SOCKETS): the page
+#: Too many sockets open for this person or address (dominoes.socket_limits.OPEN_SOCKETS): the page
 #: says so and tries again later.
-CLOSE_TOO_MANY = limits.CLOSE_TOO_MANY
+CLOSE_TOO_MANY = socket_limits.CLOSE_TOO_MANY
 
 
 def player_of(scope: dict[str, Any]) -> Player:
@@ -71,11 +71,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.address = client_address.of_scope(self.scope)
         # The handshake's language until the account's is read (no database work yet).
         self.language = language_of_scope(self.scope, account=False)
-        if not await limits.admit_or_close(
-            self, limits.OPEN_SOCKETS, language=self.language, identify=self._identify
+        if not await socket_limits.admit_or_close(
+            self, socket_limits.OPEN_SOCKETS, language=self.language, identify=self._identify
         ):
             return
-        self.bucket = limits.TokenBucket(RATE_BURST, RATE_PER_SECOND)
+        self.bucket = socket_limits.TokenBucket(RATE_BURST, RATE_PER_SECOND)
         self.slowed_down = False  # told "slow down" since the budget last had room
         self.sent_version = -1
         try:
@@ -93,7 +93,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         catch_up.watch(self)
 
     async def _identify(self) -> tuple[str | None, str]:
-        """Who is connected, for the socket limits (dominoes.limits.admit_or_close)."""
+        """Who is connected, for the socket limits (dominoes.socket_limits.admit_or_close)."""
         self.player, self.language = await in_database(_who)(self.scope)
         self.person = limits.person_key(self.player)
         return self.person, self.language
@@ -118,7 +118,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.has_left = True
         catch_up.unwatch(self)
-        await limits.release_socket(self.channel_name)
+        await socket_limits.release_socket(self.channel_name)
         if getattr(self, "seat_id", None) is not None and presence.closed(self.seat_id):
             await in_database(services.seat_disconnected)(
                 public_id=self.public_id, player=self.player

@@ -1,8 +1,8 @@
 """The bell's socket: one group per person; every message is the bell's whole state.
 
 Its sockets are limited as the table's are, by the same handshake
-(:func:`dominoes.limits.admit_or_close`: per account and per address, past a limit an error in
-the person's words and close code 4429), under their own count (``BELL_SOCKETS``).
+(:func:`dominoes.socket_limits.admit_or_close`: per account and per address, past a limit an
+error in the person's words and close code 4429), under their own count (``BELL_SOCKETS``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from accounts.players import Player
-from dominoes import limits
+from dominoes import limits, socket_limits
 from games.language import language_of_scope
 from notifications import selectors
 from notifications.services import group_name
@@ -36,8 +36,8 @@ class NotificationConsumer(AsyncWebsocketConsumer):
             return
         # The handshake's language until the account's is read (no database work yet).
         self.language = language_of_scope(self.scope, account=False)
-        if not await limits.admit_or_close(
-            self, limits.BELL_SOCKETS, language=self.language, identify=self._identify
+        if not await socket_limits.admit_or_close(
+            self, socket_limits.BELL_SOCKETS, language=self.language, identify=self._identify
         ):
             return
         self.group = group_name(user.pk)
@@ -60,10 +60,10 @@ class NotificationConsumer(AsyncWebsocketConsumer):
             # channels skips disconnect when the socket dies of an error (the channel layer's
             # Redis went away, say): the lease would be renewed for ever by this process.
             if hasattr(self, "channel_name"):
-                await limits.release_socket(self.channel_name)
+                await socket_limits.release_socket(self.channel_name)
 
     async def disconnect(self, code: int) -> None:
-        await limits.release_socket(self.channel_name)
+        await socket_limits.release_socket(self.channel_name)
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 

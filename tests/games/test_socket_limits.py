@@ -10,7 +10,7 @@ from asgiref.sync import sync_to_async
 from test_consumers import connect, new_session, new_table, receive
 from test_online_consumers import open_table
 
-from dominoes import lease_store, limits
+from dominoes import lease_store, limits, socket_limits
 from games.consumers import CLOSE_TOO_MANY
 from games.models import Seat
 
@@ -38,7 +38,7 @@ async def test_a_browser_opens_twenty_tabs_and_the_twenty_first_is_refused_in_wo
     tabs = [await opened(table.public_id, key) for _ in range(15)]
     tabs += [await opened(watched, key) for _ in range(5)]
 
-    await assert_refused_socket(watched, key, limits.OPEN_SOCKETS.person_message)
+    await assert_refused_socket(watched, key, socket_limits.OPEN_SOCKETS.person_message)
 
     # Someone else is not held back; a tab closed frees its place at once.
     other = await sync_to_async(new_session)()
@@ -56,7 +56,7 @@ async def test_sockets_from_one_address_stop_at_the_address_budget(settings):
     guests = [await sync_to_async(new_session)() for _ in range(4)]
     open_ = [await opened(public_id, guest) for guest in guests[:3]]
 
-    await assert_refused_socket(public_id, guests[3], limits.OPEN_SOCKETS.address_message)
+    await assert_refused_socket(public_id, guests[3], socket_limits.OPEN_SOCKETS.address_message)
     for communicator, _ in open_:
         await communicator.disconnect()
 
@@ -68,22 +68,26 @@ async def test_leases_of_a_crashed_process_expire_and_live_ones_are_renewed(monk
     table = await sync_to_async(new_table)(key)
     person = limits.person_key(limits_player(key))
     # Another process held 20 sockets of this person and died without a word.
-    for index in range(limits.OPEN_SOCKETS.per_person):
-        await limits.admit_socket(f"dead-process-{index}", limits.OPEN_SOCKETS, person=person)
-    limits._held.clear()  # what the dead process knew dies with it: nobody renews those leases
-    await assert_refused_socket(table.public_id, key, limits.OPEN_SOCKETS.person_message)
+    for index in range(socket_limits.OPEN_SOCKETS.per_person):
+        await socket_limits.admit_socket(
+            f"dead-process-{index}", socket_limits.OPEN_SOCKETS, person=person
+        )
+    socket_limits.forget()  # what the dead process knew dies with it: nobody renews those leases
+    await assert_refused_socket(table.public_id, key, socket_limits.OPEN_SOCKETS.person_message)
 
     clock[0] += lease_store.LEASE_SECONDS + 1
     communicator, _ = await opened(table.public_id, key)
     # This process renews its own leases: they outlive another LEASE_SECONDS.
     await lease_store.loop_state().leases.renew(
-        [(key_, lease) for lease, keys in limits._held.items() for key_ in keys]
+        [(key_, lease) for lease, keys in socket_limits._held.items() for key_ in keys]
     )
     clock[0] += lease_store.LEASE_SECONDS - 1
-    for index in range(limits.OPEN_SOCKETS.per_person - 1):
-        await limits.admit_socket(f"other-{index}", limits.OPEN_SOCKETS, person=person)
+    for index in range(socket_limits.OPEN_SOCKETS.per_person - 1):
+        await socket_limits.admit_socket(
+            f"other-{index}", socket_limits.OPEN_SOCKETS, person=person
+        )
     with pytest.raises(limits.Refused):
-        await limits.admit_socket("one-too-many", limits.OPEN_SOCKETS, person=person)
+        await socket_limits.admit_socket("one-too-many", socket_limits.OPEN_SOCKETS, person=person)
     await communicator.disconnect()
 
 

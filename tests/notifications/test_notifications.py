@@ -13,7 +13,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.core import mail
 from django.test import override_settings
 
-from dominoes import limits
+from dominoes import socket_limits
 from dominoes.asgi import application
 from notifications import selectors, services
 from notifications.consumers import CLOSE_NOT_JSON, CLOSE_SIGNED_OUT
@@ -184,7 +184,7 @@ async def opened_bell(session_key: str) -> WebsocketCommunicator:
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 async def test_one_account_opens_twenty_bells_and_the_twenty_first_is_refused_in_words():
-    """The table socket's limits, by the same handshake (dominoes.limits.admit_or_close); 150
+    """The table socket's limits, by the same handshake (dominoes.socket_limits.admit_or_close); 150
     sockets in 7 s from one account were all taken."""
     ann = await database_sync_to_async(make_user)("ann")
     # Sessions of their own: the account is counted, not the browser.
@@ -198,7 +198,7 @@ async def test_one_account_opens_twenty_bells_and_the_twenty_first_is_refused_in
         "message": "Too many open pages in this browser: close some tabs.",
         "version": -1,
     }
-    assert (await refused.receive_output(timeout=5))["code"] == limits.CLOSE_TOO_MANY
+    assert (await refused.receive_output(timeout=5))["code"] == socket_limits.CLOSE_TOO_MANY
 
     # Someone else is not held back; a page closed frees its place at once.
     bob = await database_sync_to_async(make_user)("bob")
@@ -224,7 +224,7 @@ async def test_bells_from_one_address_stop_at_the_address_budget(settings):
     assert (await refused.receive_json_from(timeout=5))["message"] == (
         "Too many open pages from your network: close some tabs."
     )
-    assert (await refused.receive_output(timeout=5))["code"] == limits.CLOSE_TOO_MANY
+    assert (await refused.receive_output(timeout=5))["code"] == socket_limits.CLOSE_TOO_MANY
     for bell in bells:
         await bell.disconnect()
 
@@ -277,10 +277,10 @@ async def test_a_bell_killed_by_a_channel_layer_failure_gives_its_place_back(mon
 
     monkeypatch.setattr(layer, "receive", receive_until_redis_goes)
     ann = await database_sync_to_async(make_user)("ann")
-    before = set(limits._held)
+    before = set(socket_limits._held)
     bell = await opened_bell(await database_sync_to_async(signed_in_session)(ann))
-    assert len(set(limits._held) - before) == 1
+    assert len(set(socket_limits._held) - before) == 1
     redis_gone.set()
     with pytest.raises(ConnectionError):
         await bell.wait(timeout=5)
-    assert set(limits._held) == before
+    assert set(socket_limits._held) == before
