@@ -30,8 +30,9 @@ class NotificationConsumer(AsyncJsonWebsocketConsumer):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        """The page sends nothing; anything it does send is ignored."""
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """The page sends nothing; anything it does send is ignored, unread (a frame that is
+        not JSON, or binary, would fail the JSON consumer's decoding and close the socket)."""
 
     async def notifications_changed(self, message: dict[str, Any]) -> None:
         await self.send_json({**message, "type": "state"})

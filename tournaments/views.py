@@ -14,6 +14,7 @@ from django.utils.translation import gettext, pgettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from dominoes.request_input import whole_number
 from tournaments import selectors, services
 from tournaments.selectors import TournamentNotFound
 
@@ -58,9 +59,9 @@ def detail(request: HttpRequest, public_id: str) -> HttpResponse:
 def live(request: HttpRequest, public_id: str) -> JsonResponse:
     """``{"version": n}`` while the tournament is at the version the page shows (``?version``);
     else the version and the page's live part, rendered again."""
-    seen = request.GET.get("version", "")
-    if seen.isdigit() and selectors.version_of(public_id) == int(seen):
-        return JsonResponse({"version": int(seen)})
+    seen = whole_number(request.GET.get("version"))
+    if seen is not None and selectors.version_of(public_id) == seen:
+        return JsonResponse({"version": seen})
     page = _page(request, public_id)
     html = render_to_string("tournaments/_live.html", {"page": page}, request=request)
     return JsonResponse({"version": page.tournament.version, "html": html})
