@@ -1,6 +1,7 @@
 """What a request says, read one way everywhere: whole numbers and ids by :func:`whole_number`,
 and NUL refused before any view or consumer sees it (:func:`refuse_nul_middleware` for pages and
-forms, :class:`RefuseNulSockets` for a socket's address, :func:`holds_nul` for its messages).
+forms, :class:`RefuseNulSockets` for a socket's address). The table socket's messages carry no
+free text but a name, which the display name rule refuses with a NUL in its own words.
 
 NUL is no character a person types, and PostgreSQL stores none: a NUL that reached a query
 failed the request with a 500. ``str.isdigit`` is no test for a number either: "²" is a digit
@@ -30,26 +31,15 @@ def whole_number(text: object, *, largest: int = LARGEST) -> int | None:
     Each caller says in its own words what it wanted instead."""
     if not isinstance(text, str) or not text.isascii() or not text.isdecimal():
         return None
-    if len(text) > len(str(largest)):  # read no huge number (int() works at every length)
+    if len(text) > len(str(largest)):  # too long to be in range: not read (int() is slow on it)
         return None
     number = int(text)
     return number if number <= largest else None
 
 
-def holds_nul(value: object) -> bool:
-    """Whether a NUL is in ``value``: a text, or any text inside lists and objects (a parsed
-    JSON message), keys included."""
-    if isinstance(value, str):
-        return NUL in value
-    if isinstance(value, dict):
-        return any(holds_nul(key) or holds_nul(item) for key, item in value.items())
-    if isinstance(value, list):
-        return any(holds_nul(item) for item in value)
-    return False
-
-
 def _form_holds_nul(data: QueryDict) -> bool:
-    return any(holds_nul(key) or holds_nul(data.getlist(key)) for key in data)
+    """Whether a NUL is in a name or any value of ``data`` (a field sent twice included)."""
+    return any(NUL in key or any(NUL in value for value in data.getlist(key)) for key in data)
 
 
 def refuse_nul_middleware(

@@ -23,7 +23,6 @@ from django.utils.translation import gettext
 
 from accounts.guests import player_for
 from dominoes import client_address, limits
-from dominoes.request_input import holds_nul
 from games import catch_up, events, presence, selectors, services, snapshots
 from games.async_db import in_database
 from games.coach import selectors as coach_selectors
@@ -163,9 +162,6 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         if not isinstance(message, dict):
             await self._error(gettext("A message is a JSON object with a type."))
-            return
-        if holds_nul(message):  # no one types it, and the database would fail on it
-            await self._error(gettext("A message holds a character no one types (NUL)."))
             return
         await self._handle(message)
 
