@@ -23,6 +23,7 @@ from billing import stripe_api
 from billing.models import CorporateLead, Customer, Organisation, Subscription, WebhookEvent
 from billing.policy import PAYING_STATUSES, signature_timestamp, timestamp_problem
 from billing.selectors import has_paying_club_subscription
+from dominoes.request_input import whole_number
 
 logger = logging.getLogger(__name__)
 
@@ -210,13 +211,12 @@ def _link_checkout_customer(session: dict) -> None:
     """Remember the customer of a completed Checkout for the person who started it, if the
     site does not know that customer yet (it is normally made before Checkout opens)."""
     customer_id = _id_of(session.get("customer"))
-    user_id = session.get("client_reference_id")
-    # isdecimal, not isdigit: "²" is a digit that int() refuses.
-    if not customer_id or not user_id or not str(user_id).isdecimal():
+    user_id = whole_number(session.get("client_reference_id"))
+    if not customer_id or not user_id:
         return
     if Customer.objects.filter(stripe_id=customer_id).exists():
         return
-    user = get_user_model().objects.filter(pk=int(user_id)).first()
+    user = get_user_model().objects.filter(pk=user_id).first()
     if user is not None and not Customer.objects.filter(user=user).exists():
         Customer.objects.create(user=user, stripe_id=customer_id)
 

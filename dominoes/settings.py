@@ -95,6 +95,9 @@ MIDDLEWARE = [
     # Limits (README, "Limits"): a body dominoes.body_limit did not read answers 413, a limit
     # passed (dominoes.limits.Refused) 429.
     "dominoes.body_limit.body_too_large_middleware",
+    # A NUL in the path, the query string or a form field answers 400 before any view reads
+    # it (dominoes.request_input): after the 413, whose body is never read.
+    "dominoes.request_input.refuse_nul_middleware",
     "dominoes.limits.TooManyRequestsMiddleware",
     # "Busy, try again" when every password hashing slot stays taken (accounts.hashers).
     "accounts.middleware.HashingBusyMiddleware",

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.guests import acting_player, player_for
 from dominoes import limits
+from dominoes.request_input import whole_number
 from games import preferences, selectors, services
 from games.engine import Rules
 from games.forms import SettingsForm
@@ -70,8 +71,7 @@ def join(request: HttpRequest, public_id: str) -> HttpResponse:
     """Join an online table from its page: a browser new to the site gets its guest session
     here (a WebSocket cannot give it a cookie); back on the page, the socket knows it."""
     name = request.POST.get("name", "")
-    seat_text = request.POST.get("seat", "")
-    seat = int(seat_text) if seat_text.isdigit() and len(seat_text) < 3 else None  # else first free
+    seat = whole_number(request.POST.get("seat"), largest=99)  # None: the first free seat
     limits.check_request(limits.JOINS, request)  # the socket's join counts the same budget
     try:
         with acting_player(request.user, request.session) as player:

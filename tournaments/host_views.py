@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from billing import plans
 from dominoes import client_address
+from dominoes.request_input import whole_number
 from tournaments import selectors, services
 from tournaments.forms import TournamentSettingsForm
 from tournaments.models import Tournament
@@ -190,8 +191,7 @@ def cancel(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_POST
 @login_required
 def extend(request: HttpRequest, public_id: str, match_id: int) -> HttpResponse:
-    minutes = request.POST.get("minutes", "")
-    more = int(minutes) if minutes.isdigit() else 0
+    more = whole_number(request.POST.get("minutes")) or 0  # 0: refused in the service's words
     return _act(
         request,
         public_id,
@@ -247,7 +247,8 @@ def seed_move(request: HttpRequest, public_id: str, entrant_id: int) -> HttpResp
 @login_required
 def seed_order(request: HttpRequest, public_id: str) -> HttpResponse:
     """The whole order at once (the drag and drop's form): entrant ids, best seed first."""
-    order = [int(pk) for pk in request.POST.getlist("entrant") if pk.isdigit()]
+    # A bad id is left out: the service then refuses an order that misses an entrant.
+    order = [pk for text in request.POST.getlist("entrant") if (pk := whole_number(text))]
     return _act(
         request,
         public_id,
@@ -300,7 +301,6 @@ def replace(request: HttpRequest, public_id: str, entrant_id: int) -> HttpRespon
 @login_required
 def replace_no_show(request: HttpRequest, public_id: str, match_id: int) -> HttpResponse:
     email = request.POST.get("email", "")
-    entrant = request.POST.get("entrant", "")
     return _replaced(
         request,
         public_id,
@@ -309,7 +309,7 @@ def replace_no_show(request: HttpRequest, public_id: str, match_id: int) -> Http
             host=request.user,
             public_id=public_id,
             match_id=match_id,
-            entrant_id=int(entrant) if entrant.isdigit() else 0,
+            entrant_id=whole_number(request.POST.get("entrant")) or 0,  # 0: no such entrant
             email=email,
         ),
         gettext("Replaced: %(email)s has the place and a new check-in window.")
@@ -320,13 +320,13 @@ def replace_no_show(request: HttpRequest, public_id: str, match_id: int) -> Http
 @require_POST
 @login_required
 def override(request: HttpRequest, public_id: str, match_id: int) -> HttpResponse:
-    winner = request.POST.get("winner", "")
     first, second = request.POST.get("first_score", ""), request.POST.get("second_score", "")
     _own(request, public_id)
     if (first == "") != (second == ""):
         messages.error(request, gettext("Give both scores, or neither."))
         return redirect("tournaments:console", public_id=public_id)
-    if first and not (first.isdigit() and second.isdigit()):
+    scores = (whole_number(first), whole_number(second))
+    if first and None in scores:
         messages.error(request, gettext("A score is a whole number, 0 or more."))
         return redirect("tournaments:console", public_id=public_id)
     return _act(
@@ -336,9 +336,9 @@ def override(request: HttpRequest, public_id: str, match_id: int) -> HttpRespons
             host=request.user,
             public_id=public_id,
             match_id=match_id,
-            winner_id=int(winner) if winner.isdigit() else 0,
+            winner_id=whole_number(request.POST.get("winner")) or 0,  # 0: no such player
             reason=request.POST.get("reason", ""),
-            scores=(int(first), int(second)) if first else None,
+            scores=scores if first else None,
         ),
         gettext("Result changed."),
     )

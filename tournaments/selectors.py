@@ -7,7 +7,7 @@ from itertools import groupby
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Q
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from accounts.selectors import display_name_words
 from billing import plans
@@ -332,6 +332,40 @@ def page(tournament: Tournament, user: AbstractBaseUser) -> Page:
         table = swiss.standings(*swiss_record(tournament))
         result.swiss_standings = [(s, names[s.entrant]) for s in table]
     return result
+
+
+def visible_page(*, public_id: str, user: AbstractBaseUser) -> Page:
+    """The tournament's page as ``user`` sees it, if ``user`` may see the tournament: the one
+    rule for its page, its live part and its results file. A tournament is seen by whoever has
+    its link (signed in or not: players join from it, and its unguessable public id is what
+    keeps it to them); TournamentNotFound for an id that names none."""
+    return page(tournament_for(public_id), user)
+
+
+def results_rows(page: Page) -> list[list[str]]:
+    """The results file's rows: a heading, then every match played or to play, round by round
+    (a bracket's empty slots left out)."""
+    heading = [
+        pgettext("column", "Round"),
+        pgettext("column", "Player"),
+        pgettext("column", "Opponent"),
+        pgettext("column", "Status"),
+        pgettext("column", "Winner"),
+        pgettext("column", "Result"),
+    ]
+    return [heading] + [
+        [
+            str(number),
+            row.first,
+            row.second or "",
+            row.match.get_status_display(),
+            row.winner or "",
+            row.result,
+        ]
+        for number, rows in page.rounds
+        for row in rows
+        if row is not None
+    ]
 
 
 def _whole_bracket(

@@ -2,19 +2,19 @@
 ready", rematch), each a service call. The page polls ``live`` with the version it shows; an
 unchanged tournament costs one indexed read and an answer of a few bytes."""
 
-import csv
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.text import slugify
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.selectors import owns_email
+from dominoes.csv_export import csv_response
+from dominoes.request_input import whole_number
 from tournaments import selectors, services
 from tournaments.models import Entrant
 from tournaments.selectors import TournamentNotFound
@@ -37,12 +37,13 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 
 def _page(request: HttpRequest, public_id: str) -> selectors.Page:
+    """The tournament's page as ``request.user`` may see it (the page, its live part and its
+    results file alike: :func:`selectors.visible_page`)."""
     services.enforce_check_ins(public_id=public_id)
     try:
-        tournament = selectors.tournament_for(public_id)
+        return selectors.visible_page(public_id=public_id, user=request.user)
     except TournamentNotFound:
         raise Http404(gettext("There is no such tournament.")) from None
-    return selectors.page(tournament, request.user)
 
 
 @require_GET
@@ -60,9 +61,9 @@ def detail(request: HttpRequest, public_id: str) -> HttpResponse:
 def live(request: HttpRequest, public_id: str) -> JsonResponse:
     """``{"version": n}`` while the tournament is at the version the page shows (``?version``);
     else the version and the page's live part, rendered again."""
-    seen = request.GET.get("version", "")
-    if seen.isdigit() and selectors.version_of(public_id) == int(seen):
-        return JsonResponse({"version": int(seen)})
+    seen = whole_number(request.GET.get("version"))
+    if seen is not None and selectors.version_of(public_id) == seen:
+        return JsonResponse({"version": seen})
     page = _page(request, public_id)
     html = render_to_string("tournaments/_live.html", {"page": page}, request=request)
     return JsonResponse({"version": page.tournament.version, "html": html})
@@ -142,34 +143,10 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 @never_cache
 def results_csv(request: HttpRequest, public_id: str) -> HttpResponse:
-    """Every match as a row of a CSV file: round, players, status, winner, result in words."""
+    """Every match as a row of a CSV file (:func:`selectors.results_rows`), to whoever may see
+    the tournament's page, each cell safe to open in a spreadsheet."""
     page = _page(request, public_id)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    filename = f"{slugify(page.tournament.name) or 'tournament'}-results.csv"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    writer = csv.writer(response)
-    writer.writerow(
-        [
-            pgettext("column", "Round"),
-            pgettext("column", "Player"),
-            pgettext("column", "Opponent"),
-            pgettext("column", "Status"),
-            pgettext("column", "Winner"),
-            pgettext("column", "Result"),
-        ]
+    return csv_response(
+        filename=f"{slugify(page.tournament.name) or 'tournament'}-results.csv",
+        rows=selectors.results_rows(page),
     )
-    for number, rows in page.rounds:
-        for row in rows:
-            if row is None:
-                continue
-            writer.writerow(
-                [
-                    number,
-                    row.first,
-                    row.second or "",
-                    row.match.get_status_display(),
-                    row.winner or "",
-                    row.result,
-                ]
-            )
-    return response

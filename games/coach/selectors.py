@@ -33,6 +33,8 @@ def hands_over(table: Table) -> int:
     """How many hands of the table are over (the hand in play is not)."""
     if table.finished:
         return len(table.record.get("hands", []))
+    if table.started_at is None:  # a friends table's lobby: no record of a match yet
+        return 0
     match = load(table.record)
     return len(match.deals) if match.needs_deal else len(match.deals) - 1
 

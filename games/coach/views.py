@@ -11,6 +11,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.guests import player_for
+from dominoes.request_input import whole_number
 from games.models import Table
 from games.services import NotYourSeat, TableError, TableNotFound, play_on
 
@@ -31,9 +32,8 @@ def own_reviews(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_POST
 def play_on_from_here(request: HttpRequest, public_id: str) -> HttpResponse:
     replay = redirect("games:replay", public_id=public_id)
-    try:
-        hand, ply = int(request.POST["hand"]), int(request.POST["ply"])
-    except (KeyError, ValueError):
+    hand, ply = whole_number(request.POST.get("hand")), whole_number(request.POST.get("ply"))
+    if hand is None or ply is None:
         messages.error(request, gettext("Choose a moment of the match to play on from."))
         return replay
     try:
