@@ -2,7 +2,7 @@
 tests/browser/test_behind_the_proxy.py): Debian's nginx in the foreground with
 deploy/nginx/dominoes.conf, rendered by deploy/nginx/render.py as an operator does, over TLS
 (a certificate made for 127.0.0.1), in front of two daphne processes running the Procfile's
-``web`` line in production mode (started by deploy/run.sh, as the README says) on the test's
+``web`` line in production mode (started by deploy/run.sh, as docs/operations.md says) on the test's
 PostgreSQL and Redis, with ``TRUSTED_PROXY_COUNT=1``. The ``deployment`` fixture (one per test
 module) is loaded by tests/conftest.py.
 """
@@ -134,7 +134,7 @@ class Nginx:
 
 
 class Web:
-    """The Procfile's ``web`` process on a port of its own, started as the README says
+    """The Procfile's ``web`` process on a port of its own, started as docs/operations.md says
     (``deploy/run.sh web-PORT``); stopped with SIGTERM as a deploy does, and started again."""
 
     def __init__(self, env: dict[str, str]) -> None:

@@ -1,7 +1,7 @@
-"""The apps depend on each other one way (docs: README's Layout): accounts is a leaf the
-others read (it imports none of them: a player's preferences for new games are the games'), the
-live tables (games.services) never read the records, and everything outside the services
-package goes through its public face."""
+"""The apps depend on each other one way (docs/architecture.md, "Boundaries, held by tests"):
+accounts is a leaf the others read (it imports none of them: a player's preferences for new
+games are the games'), the live tables (games.services) never read the records, and everything
+outside the services package goes through its public face."""
 
 import ast
 from pathlib import Path

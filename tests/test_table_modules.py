@@ -82,7 +82,7 @@ def test_the_weight_benchmark_counts_every_file_the_table_page_loads():
     for name in ("css/site.css", "css/table.css"):
         sheet = weight["by_file"][name]
         assert 0 < sheet["served_gzip"] < 0.8 * sheet["gzip"], name
-    # Issue 20: the rebuilt table weighs what the old one did as served (bench/README.md).
+    # Issue 20: the rebuilt table weighs what the old one did as served (bench/RESULTS.md).
     assert weight["served_brotli"] <= 1.05 * OLD_TABLE_SERVED
 
 

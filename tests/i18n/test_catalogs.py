@@ -1,5 +1,6 @@
 """The catalogs are complete: every entry of es and pt-br, for the templates and Python
-(django) and the scripts (djangojs), translated and none fuzzy (README "Languages")."""
+(django) and the scripts (djangojs), translated and none fuzzy (docs/architecture.md,
+"Languages")."""
 
 from pathlib import Path
 

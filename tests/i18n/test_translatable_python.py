@@ -1,6 +1,6 @@
-"""Python says nothing to a person outside the catalogs (README "Languages"): form labels and
-errors, messages, the errors services raise for players, emails, and no plural built by hand
-("1 hands won"): ngettext chooses the form in every language."""
+"""Python says nothing to a person outside the catalogs (docs/architecture.md, "Languages"):
+form labels and errors, messages, the errors services raise for players, emails, and no plural
+built by hand ("1 hands won"): ngettext chooses the form in every language."""
 
 import ast
 from pathlib import Path

@@ -1,6 +1,6 @@
-"""Every word a script shows a person comes from the catalog (README "Languages"): through
-static/js/i18n.js's gettext, ngettext (every count) and pgettext, names and tiles put in by
-fill's named placeholders, never a plural built by hand."""
+"""Every word a script shows a person comes from the catalog (docs/architecture.md,
+"Languages"): through static/js/i18n.js's gettext, ngettext (every count) and pgettext, names
+and tiles put in by fill's named placeholders, never a plural built by hand."""
 
 from pathlib import Path
 

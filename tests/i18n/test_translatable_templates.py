@@ -1,4 +1,5 @@
-"""Every word a template shows a person comes from the catalogs (README "Languages")."""
+"""Every word a template shows a person comes from the catalogs (docs/architecture.md,
+"Languages")."""
 
 from pathlib import Path
 

@@ -196,8 +196,8 @@ def test_the_web_process_sets_daphne_s_timeouts_with_options_daphne_has():
 
 
 def test_deploy_run_starts_only_a_process_the_procfile_has():
-    """deploy/run.sh (what the README's systemd unit runs) names a Procfile line; anything else
-    is refused, with the reason, before anything starts."""
+    """deploy/run.sh (what the systemd unit of docs/operations.md runs) names a Procfile line;
+    anything else is refused, with the reason, before anything starts."""
     result = subprocess.run(
         ["deploy/run.sh", "webs-8000"], cwd=ROOT, capture_output=True, text=True, timeout=30
     )

@@ -191,8 +191,8 @@ def test_a_rolling_restart_loses_no_move_and_costs_only_a_reconnection(deploymen
             time.sleep(0.1)
 
     def restart_one_by_one() -> None:
-        """The README's rolling restart: each process in turn gets SIGTERM, is started again,
-        and answers its health check before the next one stops."""
+        """The rolling restart of docs/operations.md: each process in turn gets SIGTERM, is started
+        again, and answers its health check before the next one stops."""
         try:
             every_table_moves(MOVES_BEFORE)
             for web in deployment.webs:
