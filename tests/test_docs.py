@@ -23,6 +23,8 @@ PACKAGES = {
 }
 #: Paths a doc names before they exist: adding a language names the catalog it makes.
 NOT_YET = {"locale/fr/LC_MESSAGES/django.po"}
+#: Where a span that starts with a slash is a file on a server, not an address on the site.
+FILE_ROOTS = ("/etc/", "/srv/", "/var/", "/proc", "/tmp/")
 #: Modules that read the environment for the settings (dominoes/env.py holds the readers).
 SETTINGS_READERS = ["dominoes/settings.py", "dominoes/databases.py"]
 ENV_READ = re.compile(
@@ -85,6 +87,40 @@ def missing_name(dotted: str) -> str | None:
     return f"no module {parts[0]}"
 
 
+def site_urls(text: str) -> set[str]:
+    """The spans that are an address on the site (``/billing/``, ``/tables/<id>/replay/``), not
+    a file on a server (``/etc/dominoes.env``)."""
+    return {
+        span
+        for span in _code_spans(text)
+        if re.fullmatch(r"/[A-Za-z0-9_.<>/-]*", span) and not span.startswith(FILE_ROOTS)
+    }
+
+
+def served(url: str) -> bool:
+    """Whether the site answers ``url``, a placeholder (``<id>``) standing for ``1``: a page of
+    the URLconf, a socket of the ASGI routes (or their ``/ws/`` prefix), a static file, or the
+    health check answered before the URLconf."""
+    from django.conf import settings
+    from django.urls import Resolver404, URLResolver, get_resolver
+    from django.urls.resolvers import RegexPattern
+
+    from dominoes import health
+    from games.routing import websocket_urlpatterns as table_sockets
+    from notifications.routing import websocket_urlpatterns as bell_sockets
+
+    path = re.sub(r"<[^>]+>", "1", url)
+    if path in {health.PATH, "/ws/"} or path.startswith(settings.STATIC_URL):
+        return True
+    sockets = URLResolver(RegexPattern(r"^/"), [*table_sockets, *bell_sockets])
+    resolver = sockets if path.startswith("/ws/") else get_resolver()
+    try:
+        resolver.resolve(path)
+    except Resolver404:
+        return False
+    return True
+
+
 def settings_env_vars() -> set[str]:
     return {
         name for path in SETTINGS_READERS for name in ENV_READ.findall((ROOT / path).read_text())
@@ -122,6 +158,23 @@ def test_every_relative_link_of_a_doc_leads_to_a_file(doc):
     links = re.findall(r"\]\(([^)#\s]+)\)", (ROOT / doc).read_text())
     folder = (ROOT / doc).parent
     assert [link for link in links if "://" not in link and not (folder / link).exists()] == []
+
+
+@pytest.mark.parametrize("doc", DOCS)
+def test_every_address_a_doc_names_is_served(doc):
+    assert sorted(url for url in site_urls((ROOT / doc).read_text()) if not served(url)) == []
+
+
+def test_the_readme_opens_with_the_two_commands():
+    """Whoever opens the README first reads how to start the site and how to test it."""
+    opening = (ROOT / "README.md").read_text().split("\n")[:6]
+    assert opening[2:6] == [
+        "```sh",
+        "make run    # starts the site on the embedded default and prints the URL"
+        " (and a demo login)",
+        "make test   # lint (ruff, mypy --strict on the engine), unit and integration tests",
+        "```",
+    ]
 
 
 def test_every_environment_variable_the_settings_read_is_in_operations():
@@ -170,4 +223,10 @@ def test_the_checks_see_a_wrong_path_module_and_variable():
     assert dotted_names("`bench/matchmaking.py`, `matchmaking.py`, `dominoes.mail`") == {
         "dominoes.mail"
     }
+    assert site_urls("`/billing/`, `/etc/dominoes.env`, `/me/history/`") == {
+        "/billing/",
+        "/me/history/",
+    }
+    assert served("/tables/<id>/replay/") and served("/ws/tables/<id>/") and served("/healthz")
+    assert not served("/no/such/page/") and not served("/ws/no_such_socket/")
     assert ENV_READ.findall('env_str(\n    "MAIL_BACKEND",\n    "x")') == ["MAIL_BACKEND"]
