@@ -51,6 +51,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import statistics
 import sys
 from pathlib import Path
@@ -124,6 +125,11 @@ def server_side(line: dict[str, Any]) -> float | None:
 
 def bench(args: argparse.Namespace, logs: Path, database_url: str) -> None:
     env = site_env("thread", database_url, args.redis, 0.0)
+    # The servers measured are the Procfile's `web`: the coach's reviews of finished hands run
+    # on its `coach` worker. With the thread backend they ran in the servers instead (a review
+    # takes seconds of CPU; a thread each), and at 1,000 tables the reviews of the hands ending
+    # took the event loop from the moves: p99 8.8 s.
+    env["COACH_REVIEWS"] = "0"
     migrate(env)
     os.environ.update(env)
     sys.path.insert(0, str(ROOT))  # the project's dominoes/ before the PyPI package of that name
@@ -134,9 +140,12 @@ def bench(args: argparse.Namespace, logs: Path, database_url: str) -> None:
     flat: dict[int, list[float]] = {p: [] for p in args.processes}
     echo: dict[int, list[float]] = {p: [] for p in args.processes}
     flat_cpu: dict[int, list[float | None]] = {p: [] for p in args.processes}
+    flat_server_cpu: dict[int, list[float]] = {p: [] for p in args.processes}
     echo_cpu: dict[int, list[float | None]] = {p: [] for p in args.processes}
     human_p99: dict[int, float | None] = {}
     human_errors: dict[int, int] = {}
+    human_cpu: dict[int, float | None] = {}
+    human_catch_ups: dict[int, int] = {}
     echo_human_p99: dict[int, float | None] = {}
     if "echo" in args.modes:
         with psycopg.connect(database_url, autocommit=True) as db:
@@ -156,9 +165,13 @@ def bench(args: argparse.Namespace, logs: Path, database_url: str) -> None:
                     if mode == "human":
                         human_p99[processes] = line["p99_ms"]
                         human_errors[processes] = line["errors"]
+                        human_cpu[processes] = line.get("cpu_ms_per_op", {}).get("servers")
+                        human_catch_ups[processes] = line["catch_ups"]
                     else:
                         flat[processes].append(line["moves_per_s"])
                         flat_cpu[processes].append(server_side(line))
+                        if "cpu_ms_per_op" in line:
+                            flat_server_cpu[processes].append(line["cpu_ms_per_op"]["servers"])
             finally:
                 for server in servers:
                     server.close()
@@ -176,6 +189,12 @@ def bench(args: argparse.Namespace, logs: Path, database_url: str) -> None:
     summary["placement"] = args.placement
     summary |= {"human_p99_ms": human_p99, "human_errors": human_errors}
     summary |= {"echo_human_p99_ms": echo_human_p99}
+    # What the human pace costs the servers a move (against flat out's, below), and how many
+    # sockets the catch-up sweep brought up to date there: a quiet run loses no announcement.
+    summary |= {"human_server_cpu_ms_per_move": human_cpu, "human_catch_ups": human_catch_ups}
+    summary["flat_server_cpu_ms_per_move"] = {
+        p: statistics.median(spent) for p, spent in flat_server_cpu.items() if spent
+    }
     summary |= {"rounds": args.rounds}
     summary |= {"flat_moves_per_s": flat_median, "echo_messages_per_s": echo_median}
     ratio = {p: round(r / echo_median[p], 2) for p, r in flat_median.items() if echo_median.get(p)}
@@ -218,14 +237,29 @@ def run_site(
     ports = [server.port for server in servers]
     seed = rng.randrange(1 << 30)
     meter = CpuMeter(servers)
+    caught_up_before = sum(catch_ups(server) for server in servers)
     run = asyncio.run(drive(ports, args.placement, tables, pace, seconds, seed, meter, spares))
     line = load_line(f"load.{mode}", processes, args.tables, seconds, run)
     line["placement"] = args.placement
+    line["catch_ups"] = sum(catch_ups(server) for server in servers) - caught_up_before
     errors = [s.last_error() for s in servers if s.last_error()]
     if errors:
         line["server_error"] = errors[-1]
     print(json.dumps(line), flush=True)
     return line
+
+
+#: games.catch_up's log line when its sweep brought sockets up to date.
+CAUGHT_UP = re.compile(r"(\d+) table sockets missed an announcement")
+
+
+def catch_ups(server: Server) -> int:
+    """The sockets the catch-up sweep of ``server`` brought up to date since it started."""
+    return sum(
+        int(found)
+        for path in server.logs.glob(f"{server.mode}-*.log")
+        for found in CAUGHT_UP.findall(path.read_text(errors="replace"))
+    )
 
 
 def run_echo(

@@ -58,6 +58,9 @@ def test_the_load_benchmark_runs_without_errors():
         assert spent["servers"] > 0 and spent["client"] > 0, lines[mode]
         assert spent["server_side"] >= spent["servers"], lines[mode]
     assert lines["load"]["server_cpu_ratio"]["1"] > 0
+    # The next change sees what a move costs the servers and what the catch-up sweep made good.
+    assert lines["load"]["flat_server_cpu_ms_per_move"]["1"] > 0
+    assert lines["load.flat"]["catch_ups"] >= 0
 
 
 def test_the_redis_parser_benchmark_compares_both_parsers():
