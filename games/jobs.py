@@ -10,6 +10,7 @@ import asyncio
 import atexit
 import contextvars
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -130,27 +131,34 @@ DRAIN_SECONDS = 5.0
 
 
 class _DaemonThreads(Executor):
-    """A daemon thread of its own for each job. An event loop's executor is joined by the
-    process's exit for as long as its threads run, so a job that never ended (one waiting on
-    the stopped loop, or on a row lock) kept a stopping server from ever exiting; these are
-    waited for only up to DRAIN_SECONDS (:func:`_drain`)."""
+    """A daemon thread of its own for each job, at most ``workers`` running at once (as many as
+    the loop's own executor ran: a burst of the coach's reviews, seconds of CPU each, would
+    otherwise hold the GIL against the event loop all at once). An event loop's executor is
+    joined by the process's exit for as long as its threads run, so a job that never ended (one
+    waiting on the stopped loop, or on a row lock) kept a stopping server from ever exiting;
+    these are waited for only up to DRAIN_SECONDS (:func:`_drain`)."""
+
+    def __init__(self, workers: int) -> None:
+        self._slots = threading.BoundedSemaphore(workers)
 
     def submit(self, fn: Callable[..., object], /, *args: object, **kwargs: object) -> Future:
         future: Future = Future()
 
         def run() -> None:
-            if not future.set_running_or_notify_cancel():
-                return
-            try:
-                future.set_result(fn(*args, **kwargs))
-            except BaseException as error:
-                future.set_exception(error)
+            with self._slots:
+                if not future.set_running_or_notify_cancel():
+                    return
+                try:
+                    future.set_result(fn(*args, **kwargs))
+                except BaseException as error:
+                    future.set_exception(error)
 
         threading.Thread(target=run, name="job", daemon=True).start()
         return future
 
 
-_job_threads = _DaemonThreads()
+# ThreadPoolExecutor's default size, which the jobs shared before they had threads of their own.
+_job_threads = _DaemonThreads(workers=min(32, (os.cpu_count() or 1) + 4))
 _running = 0  # jobs running in this process's threads
 _running_changed = threading.Condition()
 _stopping = False

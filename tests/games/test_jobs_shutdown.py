@@ -50,3 +50,32 @@ def test_an_announcement_as_the_server_stops_does_not_wait_for_its_stopped_loop(
         assert announced.wait(5), "the announcement waited on the stopped loop"
     finally:
         stopped.close()
+
+
+def test_the_job_threads_run_at_most_their_workers_at_once():
+    # A burst of the coach's reviews (seconds of CPU each) must not all hold the GIL at once
+    # against the server's event loop: the others wait for a slot.
+    threads = jobs._DaemonThreads(workers=2)
+    release = threading.Event()
+    changed = threading.Condition()
+    running, peak = 0, 0
+
+    def job() -> None:
+        nonlocal running, peak
+        with changed:
+            running += 1
+            peak = max(peak, running)
+            changed.notify_all()
+        release.wait(10)
+        with changed:
+            running -= 1
+
+    futures = [threads.submit(job) for _ in range(5)]
+    with changed:
+        assert changed.wait_for(lambda: running == 2, 5)
+        # Given the time to start, a third job would have: none does while two run.
+        assert not changed.wait_for(lambda: running > 2, 0.5)
+    release.set()
+    for future in futures:
+        future.result(10)
+    assert peak == 2
