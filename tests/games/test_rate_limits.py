@@ -9,7 +9,7 @@ from asgiref.sync import sync_to_async
 from test_consumers import connect, new_session, new_table, receive
 
 from dominoes import limits
-from dominoes.limits import TokenBucket
+from dominoes.socket_limits import TokenBucket
 from games import consumers
 from games.models import Table
 
