@@ -50,18 +50,13 @@ APPS = ("accounts", "billing", "dominoes", "games", "matchmaking", "notification
 ODD_TEXT = [
     "²",
     "٣",
-    "１２",
     "a\x00b",
-    "\x00",
     "-1",
     "",
     " 7 ",
     str(10**30),
-    "9" * 5000,
     "x" * 5000,
     "1e309",
-    "NaN",
-    "0x1f",
     "=HYPERLINK(1)",
 ]
 #: A parameter sent twice (a list), an odd value last (what .get() reads).
