@@ -6,7 +6,7 @@ from functools import partial
 
 import pytest
 from asgiref.sync import sync_to_async
-from test_consumers import connect, new_session, new_table, receive
+from socket_support import connect, new_session, new_table, receive
 
 from dominoes import socket_limits
 from dominoes.socket_limits import TokenBucket
