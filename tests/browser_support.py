@@ -298,6 +298,15 @@ def account(name: str):
     return user
 
 
+def sign_in_as_account(page, server: str, name: str) -> None:
+    """Sign in through the sign-in page as :func:`account` ``name`` (by the fields' names, so in
+    any language); the caller waits for what shows it signed in."""
+    page.goto(server + "/accounts/login/")
+    page.fill("input[name=login]", f"{name}@example.com")
+    page.fill("input[name=password]", f"{name}-password")
+    page.press("input[name=password]", "Enter")
+
+
 def signed_in(browser, server: str, name: str, **context_options):
     """A new browser context (1280x900 unless ``context_options`` say otherwise) signed in as
     ``name`` (made by :func:`account`), and its page."""
@@ -306,10 +315,7 @@ def signed_in(browser, server: str, name: str, **context_options):
     context = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **context_options})
     page = context.new_page()
     page.set_default_timeout(10_000)
-    page.goto(server + "/accounts/login/")
-    page.fill("input[name=login]", f"{name}@example.com")
-    page.fill("input[name=password]", f"{name}-password")
-    page.press("input[name=password]", "Enter")
+    sign_in_as_account(page, server, name)
     expect(page.get_by_role("button", name="Sign out")).to_be_visible()
     return context, page
 

@@ -1,4 +1,4 @@
-"""Site-wide test setup. (Engine fixtures belong in tests/engine/conftest.py.)
+"""Site-wide test setup. (Engine fixtures belong in tests/games/engine/conftest.py.)
 
 Integration tests are marked ``@pytest.mark.integration`` (optionally
 ``@pytest.mark.integration(services=["redis"])``) and use the real PostgreSQL and Redis named

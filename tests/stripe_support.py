@@ -350,3 +350,14 @@ def eventually(check, *, timeout: float = 15.0, what: str = "the condition"):
             raise AssertionError(f"timed out waiting for {what}")
         time.sleep(0.1)
     return result
+
+
+def deliver(client, body: str, *, secret=WEBHOOK_SECRET, timestamp=None, age=0, header=None):
+    """POST ``body`` signed with ``secret`` at ``timestamp`` (else ``age`` seconds ago), or
+    with the given ``header``."""
+    if timestamp is None:
+        timestamp = int(time.time()) - age
+    signature = header if header is not None else signed(body, secret, timestamp=timestamp)
+    return client.post(
+        WEBHOOK_PATH, data=body, content_type="application/json", HTTP_STRIPE_SIGNATURE=signature
+    )

@@ -1,5 +1,8 @@
-"""The project's wiring: apps, ASGI routing, and the PyPI `dominoes` library beside it."""
+"""The project's wiring: apps, ASGI routing, and the PyPI `dominoes` library beside it; the test
+tree's own rules (shared helpers in support modules, every package's doctests run)."""
 
+import ast
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -61,3 +64,60 @@ def test_no_template_comment_spans_lines():
         if line.count("{#") > line.count("#}")
     ]
     assert open_comments == []
+
+
+ROOT = Path(__file__).resolve().parents[1]
+BUILDERS = {"make_user", "online_table", "sign_in"}
+
+
+def test_no_test_file_imports_another():
+    """What test files share lives in a support module (tests/factories.py, *_support.py,
+    *_builders.py): a test module imported by another runs its module code twice, under two
+    names, and ties one file's tests to another's helpers."""
+    found = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                modules = [node.module]
+            elif isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            else:
+                continue
+            found += [
+                f"{path.relative_to(ROOT)}:{node.lineno} imports {module}"
+                for module in modules
+                if module.rsplit(".", 1)[-1].startswith("test_")
+            ]
+    assert not found, found
+
+
+def test_the_shared_builders_are_defined_once_in_the_factories():
+    defined = [
+        f"{path.relative_to(ROOT)}:{node.lineno} {node.name}"
+        for path in sorted((ROOT / "tests").rglob("*.py"))
+        for node in ast.parse(path.read_text()).body
+        if isinstance(node, ast.FunctionDef) and node.name in BUILDERS
+    ]
+    assert defined == [
+        f"tests/factories.py:{line} {name}" for line, name in _factories_builders()
+    ], defined
+
+
+def _factories_builders() -> list[tuple[int, str]]:
+    tree = ast.parse((ROOT / "tests" / "factories.py").read_text())
+    return [
+        (node.lineno, node.name)
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef) and node.name in BUILDERS
+    ]
+
+
+def test_every_first_party_package_has_its_doctests_collected():
+    """pytest collects doctests (--doctest-modules) only under its testpaths: a package left
+    out would keep examples that nothing checks."""
+    options = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
+    assert "--doctest-modules" in options["addopts"]
+    packages = {path.parent.name for path in ROOT.glob("*/__init__.py")}
+    assert packages >= {"games", "dominoes", "accounts"}  # the glob found the project
+    collected = {Path(path).parts[0] for path in options["testpaths"]}
+    assert packages - collected == set(), "packages whose doctests are not collected"

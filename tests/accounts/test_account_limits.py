@@ -11,6 +11,7 @@ from allauth.core.internal import ratelimit
 from django.contrib.auth import get_user_model
 from django.core import mail, signing
 from django.test import Client, override_settings
+from factories import post_sign_in
 
 from accounts import sign_in_limits
 from accounts.sign_in_limits import KNOWN_DEVICE_COOKIE
@@ -144,10 +145,8 @@ def test_password_resets_from_one_address_stop_at_its_limit(clock):
     assert len(mail.outbox) == sent
 
 
-def sign_in(client: Client, password: str, address: str, login: str = CAROL):
-    return client.post(
-        "/accounts/login/", {"login": login, "password": password}, REMOTE_ADDR=address
-    )
+def sign_in_from(client: Client, password: str, address: str, login: str = CAROL):
+    return post_sign_in(client, login, password, REMOTE_ADDR=address)
 
 
 def signed_in(response) -> bool:
@@ -158,54 +157,56 @@ def test_a_stranger_guessing_is_throttled_and_the_owner_still_signs_in_elsewhere
     verified_user(CAROL)
     stranger = Client()
     for _ in range(FAILURES_PER_ACCOUNT_AND_ADDRESS):
-        assert sign_in(stranger, "wrong-guess-1", "203.0.113.66").status_code == 200
+        assert sign_in_from(stranger, "wrong-guess-1", "203.0.113.66").status_code == 200
         clock.advance(10)
     # Carol, from her own address and a browser that never signed in: her own budget.
-    assert signed_in(sign_in(Client(), PASSWORD, CAROLS_ADDRESS))
+    assert signed_in(sign_in_from(Client(), PASSWORD, CAROLS_ADDRESS))
 
     # The stranger's next guess is not even checked, the right password included.
-    assert_refused(sign_in(stranger, PASSWORD, "203.0.113.66"))
+    assert_refused(sign_in_from(stranger, PASSWORD, "203.0.113.66"))
     assert "_auth_user_id" not in stranger.session
 
 
 def test_fifty_strangers_never_lock_the_owner_out_of_her_usual_browser():
     verified_user(CAROL)
     carol = Client()
-    assert signed_in(sign_in(carol, PASSWORD, CAROLS_ADDRESS))
+    assert signed_in(sign_in_from(carol, PASSWORD, CAROLS_ADDRESS))
     assert KNOWN_DEVICE_COOKIE in carol.cookies
     carol.post("/accounts/logout/")
 
-    answers = [sign_in(Client(), "wrong-guess-1", f"203.0.{n}.7").status_code for n in range(50)]
+    answers = [
+        sign_in_from(Client(), "wrong-guess-1", f"203.0.{n}.7").status_code for n in range(50)
+    ]
     # A crowd of addresses is throttled on the account as a whole...
     assert answers.count(200) == 20 and answers.count(429) == 30
-    assert_refused(sign_in(Client(), PASSWORD, "203.0.200.7"))
+    assert_refused(sign_in_from(Client(), PASSWORD, "203.0.200.7"))
     # ...but not where the owner signed in before: her browser, even from another address.
-    assert signed_in(sign_in(carol, PASSWORD, "192.0.2.10"))
+    assert signed_in(sign_in_from(carol, PASSWORD, "192.0.2.10"))
 
 
 def test_the_owners_successful_sign_ins_use_up_no_budget():
     verified_user(CAROL)
     carol = Client()
     for _ in range(2 * FAILURES_PER_ACCOUNT_AND_ADDRESS):
-        assert signed_in(sign_in(carol, PASSWORD, CAROLS_ADDRESS))
+        assert signed_in(sign_in_from(carol, PASSWORD, CAROLS_ADDRESS))
         carol.post("/accounts/logout/")
 
 
 def test_a_forged_known_device_cookie_is_a_stranger():
     verified_user(CAROL)
     for n in range(20):
-        sign_in(Client(), "wrong-guess-1", f"203.0.{n}.7")
+        sign_in_from(Client(), "wrong-guess-1", f"203.0.{n}.7")
     forger = Client()
     forger.cookies[KNOWN_DEVICE_COOKIE] = "WyJhYmMiXQ:forged:signature"
-    assert_refused(sign_in(forger, PASSWORD, "192.0.2.10"))
+    assert_refused(sign_in_from(forger, PASSWORD, "192.0.2.10"))
 
 
 def test_a_password_reset_lets_the_owner_in_from_a_new_browser_again():
     verified_user(CAROL)
     for n in range(20):
-        sign_in(Client(), "wrong-guess-1", f"203.0.{n}.7")
+        sign_in_from(Client(), "wrong-guess-1", f"203.0.{n}.7")
     new_browser = Client()
-    assert_refused(sign_in(new_browser, PASSWORD, CAROLS_ADDRESS))
+    assert_refused(sign_in_from(new_browser, PASSWORD, CAROLS_ADDRESS))
 
     new_browser.post("/accounts/password/reset/", {"email": CAROL}, REMOTE_ADDR=CAROLS_ADDRESS)
     form = new_browser.get(
@@ -217,7 +218,7 @@ def test_a_password_reset_lets_the_owner_in_from_a_new_browser_again():
         {"password1": new, "password2": new},
         REMOTE_ADDR=CAROLS_ADDRESS,
     )
-    assert signed_in(sign_in(new_browser, new, CAROLS_ADDRESS))
+    assert signed_in(sign_in_from(new_browser, new, CAROLS_ADDRESS))
 
 
 def test_a_stranger_at_the_owners_address_never_locks_out_her_known_browser():
@@ -225,40 +226,44 @@ def test_a_stranger_at_the_owners_address_never_locks_out_her_known_browser():
     browser out. Her browser keeps a budget of its own; a new browser there has today's."""
     verified_user(CAROL)
     carol = Client()
-    assert signed_in(sign_in(carol, PASSWORD, CAROLS_ADDRESS))
+    assert signed_in(sign_in_from(carol, PASSWORD, CAROLS_ADDRESS))
     carol.post("/accounts/logout/")
 
     stranger = Client()
-    answers = [sign_in(stranger, "wrong-guess-1", CAROLS_ADDRESS).status_code for _ in range(12)]
+    answers = [
+        sign_in_from(stranger, "wrong-guess-1", CAROLS_ADDRESS).status_code for _ in range(12)
+    ]
     assert answers.count(200) == FAILURES_PER_ACCOUNT_AND_ADDRESS
-    assert_refused(sign_in(Client(), PASSWORD, CAROLS_ADDRESS))  # a new browser at that address
+    assert_refused(
+        sign_in_from(Client(), PASSWORD, CAROLS_ADDRESS)
+    )  # a new browser at that address
 
-    assert signed_in(sign_in(carol, PASSWORD, CAROLS_ADDRESS))
+    assert signed_in(sign_in_from(carol, PASSWORD, CAROLS_ADDRESS))
 
 
 def test_the_known_browsers_own_wrong_passwords_are_limited_and_only_its_own():
     verified_user(CAROL)
     carol, laptop = Client(), Client()
     for browser in (carol, laptop):
-        assert signed_in(sign_in(browser, PASSWORD, CAROLS_ADDRESS))
+        assert signed_in(sign_in_from(browser, PASSWORD, CAROLS_ADDRESS))
         browser.post("/accounts/logout/")
 
     for _ in range(FAILURES_PER_ACCOUNT_AND_ADDRESS):
-        assert sign_in(carol, "wrong-guess-1", CAROLS_ADDRESS).status_code == 200
-    assert_refused(sign_in(carol, PASSWORD, CAROLS_ADDRESS))
+        assert sign_in_from(carol, "wrong-guess-1", CAROLS_ADDRESS).status_code == 200
+    assert_refused(sign_in_from(carol, PASSWORD, CAROLS_ADDRESS))
     # Her other browser, at the same address, has its own budget.
-    assert signed_in(sign_in(laptop, PASSWORD, CAROLS_ADDRESS))
+    assert signed_in(sign_in_from(laptop, PASSWORD, CAROLS_ADDRESS))
 
 
 def test_a_known_browser_of_another_account_is_a_stranger_to_this_one():
     verified_user(CAROL)
     verified_user("dave@example.com")
     dave = Client()
-    assert signed_in(sign_in(dave, PASSWORD, CAROLS_ADDRESS, login="dave@example.com"))
+    assert signed_in(sign_in_from(dave, PASSWORD, CAROLS_ADDRESS, login="dave@example.com"))
     dave.post("/accounts/logout/")
     for _ in range(FAILURES_PER_ACCOUNT_AND_ADDRESS):
-        assert sign_in(dave, "wrong-guess-1", CAROLS_ADDRESS).status_code == 200
-    assert_refused(sign_in(dave, PASSWORD, CAROLS_ADDRESS))
+        assert sign_in_from(dave, "wrong-guess-1", CAROLS_ADDRESS).status_code == 200
+    assert_refused(sign_in_from(dave, PASSWORD, CAROLS_ADDRESS))
 
 
 def test_a_known_device_cookie_from_before_the_browsers_ids_keeps_its_own_budget():
@@ -269,8 +274,8 @@ def test_a_known_device_cookie_from_before_the_browsers_ids_keeps_its_own_budget
         [sign_in_limits._device_tag(CAROL)], salt=sign_in_limits.KNOWN_DEVICE_SALT
     )
     for _ in range(12):
-        sign_in(Client(), "wrong-guess-1", CAROLS_ADDRESS)
-    assert signed_in(sign_in(carol, PASSWORD, CAROLS_ADDRESS))
+        sign_in_from(Client(), "wrong-guess-1", CAROLS_ADDRESS)
+    assert signed_in(sign_in_from(carol, PASSWORD, CAROLS_ADDRESS))
     # Its next sign-in gave it an id of its own.
     assert signing.loads(
         carol.cookies[KNOWN_DEVICE_COOKIE].value, salt=sign_in_limits.KNOWN_DEVICE_SALT

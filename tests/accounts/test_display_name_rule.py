@@ -11,10 +11,10 @@ from accounts_support import PASSWORD, verified_user
 from django.apps import apps as django_apps
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from factories import online_table
 
 from accounts.names import clean_display_name
 from games import services
-from games.engine import Rules
 from games.models import Seat, Table
 
 pytestmark = pytest.mark.django_db
@@ -137,17 +137,13 @@ def test_the_setup_page_seats_a_name_in_any_script(client, name):
     assert Seat.objects.get().name == name
 
 
-def online_table() -> Table:
-    host = services.Player(user_id=None, session_key="host-browser")
-    return services.create_online_table(
-        player=host, name="Host", rules=Rules.for_preset("draw", seats=2)
-    )
+HOST = services.Player(user_id=None, session_key="host-browser")
 
 
 @pytest.mark.integration
 @refused_names()
 def test_joining_a_table_refuses_the_name_in_the_same_words(name, named):
-    table = online_table()
+    table = online_table([HOST])
     guest = services.Player(user_id=None, session_key="guest-browser")
     with pytest.raises(services.TableError, match=f"{WORDS}.*{re.escape(named)}"):
         services.join_table(public_id=table.public_id, player=guest, name=name)
@@ -158,7 +154,7 @@ def test_joining_a_table_refuses_the_name_in_the_same_words(name, named):
 @pytest.mark.parametrize("name", ACCEPTED)
 def test_joining_a_table_seats_a_name_in_any_script(name):
     """The socket refused emoji joined by U+200D and Persian with U+200C before the rule."""
-    table = online_table()
+    table = online_table([HOST])
     guest = services.Player(user_id=None, session_key="guest-browser")
     services.join_table(public_id=table.public_id, player=guest, name=name)
     assert table.seats.get(index=1).name == name

@@ -6,6 +6,7 @@ import re
 import pytest
 from accounts_support import PASSWORD, seat_on_page, verified_user
 from django.test import Client
+from factories import online_table, post_sign_in
 
 from accounts.guests import GUEST_SESSION_KEY
 from accounts.selectors import guest_name
@@ -25,19 +26,13 @@ def computer_table(player: Player) -> Table:
     )
 
 
-def online_table(player: Player) -> Table:
-    return services.create_online_table(
-        player=player, name="Host", rules=Rules.for_preset("draw", seats=3)
-    )
-
-
 def seats_of(table: Table) -> list[tuple[int, int | None, str]]:
     return [(s.index, s.user_id, s.guest) for s in Seat.objects.filter(table=table)]
 
 
 def test_the_guests_seats_become_the_users_and_their_tables_too():
     user = verified_user("ada@example.com")
-    first, second = computer_table(GUEST), online_table(GUEST)
+    first, second = computer_table(GUEST), online_table([GUEST], seats=3)
     other = computer_table(Player(user_id=None, session_key="another-browser"))
 
     assert services.claim_guest_seats(guest=GUEST.session_key, user_id=user.pk) == 2
@@ -72,7 +67,7 @@ def test_a_seat_that_has_a_user_is_never_taken_over():
 
 def test_at_a_table_where_the_user_already_sits_the_guests_seat_stays_the_guests():
     user = verified_user("ada@example.com")
-    table = online_table(Player(user_id=user.pk, session_key=None))
+    table = online_table([Player(user_id=user.pk, session_key=None)], seats=3)
     services.join_table(public_id=table.public_id, player=GUEST, name="Also Ada")
     elsewhere = computer_table(GUEST)
 
@@ -105,10 +100,6 @@ def guest_game(client: Client) -> str:
     return re.fullmatch(r"/tables/([\w-]+)/", response["Location"]).group(1)
 
 
-def sign_in(client: Client, email: str, password: str = PASSWORD):
-    return client.post("/accounts/login/", {"login": email, "password": password})
-
-
 def test_signing_in_makes_the_guests_game_the_accounts_and_it_stays_playable(client):
     user = verified_user("ada@example.com")
     public_id = guest_game(client)
@@ -117,7 +108,7 @@ def test_signing_in_makes_the_guests_game_the_accounts_and_it_stays_playable(cli
     assert Seat.objects.get(table__public_id=public_id, index=0).guest == guest_token
     assert guest_token != guest_session_key
 
-    response = sign_in(client, "ada@example.com")
+    response = post_sign_in(client, "ada@example.com", PASSWORD)
     assert response.status_code == 302 and response["Location"] == "/"
     assert client.session.session_key != guest_session_key  # login() rotated the key
     seat = Seat.objects.get(table__public_id=public_id, index=0)
@@ -128,14 +119,14 @@ def test_signing_in_makes_the_guests_game_the_accounts_and_it_stays_playable(cli
     # Signed out (the session is flushed), the browser is a new guest: not their table now.
     client.post("/accounts/logout/")
     assert client.get(f"/tables/{public_id}/").status_code == 403
-    sign_in(client, "ada@example.com")
+    post_sign_in(client, "ada@example.com", PASSWORD)
     assert client.get(f"/tables/{public_id}/").status_code == 200
 
 
 def test_a_failed_sign_in_moves_nothing(client):
     verified_user("ada@example.com")
     public_id = guest_game(client)
-    response = sign_in(client, "ada@example.com", "wrong-password")
+    response = post_sign_in(client, "ada@example.com", "wrong-password")
     assert response.status_code == 200
     seat = Seat.objects.get(table__public_id=public_id, index=0)
     assert seat.user_id is None and seat.guest == client.session[GUEST_SESSION_KEY]
@@ -157,7 +148,7 @@ def test_a_table_is_never_set_up_with_a_seat_called_you():
     guests = names_of(computer_table(GUEST))[0], names_of(computer_table(GUEST))[0]
     assert re.fullmatch(r"Guest \d{4}", guests[0]) and guests[0] == guests[1]
     assert names_of(computer_table(Player(user_id=None, session_key="another")))[0] != guests[0]
-    table = online_table(GUEST)
+    table = online_table([GUEST], seats=3)
     services.join_table(public_id=table.public_id, player=Player(None, "bob"), name=" you ")
     assert names_of(table)[1] == guest_name("bob")
 
@@ -165,7 +156,7 @@ def test_a_table_is_never_set_up_with_a_seat_called_you():
 def test_a_claimed_seat_takes_the_accounts_name_unless_the_guest_chose_one():
     user = verified_user("ada@example.com", display_name="Ada")
     unnamed = computer_table(GUEST)  # set up with the form's "You"
-    chosen = online_table(GUEST)  # as "Host"
+    chosen = online_table([GUEST], seats=3)  # as "Host"
     Seat.objects.filter(table=chosen).update(name="Ada's guest name")
     old = computer_table(GUEST)
     Seat.objects.filter(table=old, index=0).update(name="You")  # set up before names were fixed

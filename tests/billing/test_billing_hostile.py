@@ -5,7 +5,7 @@ the actions that call Stripe."""
 import pytest
 from billing_builders import customer_of, event, person
 from django.contrib.auth.models import Permission
-from test_billing_webhooks import deliver
+from stripe_support import deliver
 
 from billing.models import Customer, Organisation, WebhookEvent
 

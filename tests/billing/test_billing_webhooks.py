@@ -11,25 +11,13 @@ from datetime import timedelta
 import pytest
 from billing_builders import customer_of, event, person, subscription
 from django.utils import timezone
-from stripe_support import WEBHOOK_SECRET, signed
+from stripe_support import WEBHOOK_PATH as URL
+from stripe_support import WEBHOOK_SECRET, deliver, signed
 
 from billing import plans, services
 from billing.models import Customer, Organisation, Subscription, WebhookEvent
 
 pytestmark = pytest.mark.django_db
-
-URL = "/billing/webhook/"
-
-
-def deliver(client, body: str, *, secret=WEBHOOK_SECRET, timestamp=None, age=0, header=None):
-    """POST ``body`` signed with ``secret`` at ``timestamp`` (else ``age`` seconds ago), or
-    with the given ``header``."""
-    if timestamp is None:
-        timestamp = int(time.time()) - age
-    signature = header if header is not None else signed(body, secret, timestamp=timestamp)
-    return client.post(
-        URL, data=body, content_type="application/json", HTTP_STRIPE_SIGNATURE=signature
-    )
 
 
 @pytest.fixture

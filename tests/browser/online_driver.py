@@ -53,3 +53,38 @@ def assert_same_board(first: Page, second: Page, *, within: float = 10.0) -> Non
             break
         time.sleep(0.1)
     assert boards[0] == boards[1]
+
+
+def new_page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    return context, page
+
+
+def board_tiles(page) -> int:
+    return int(page.locator("#board").get_attribute("data-tiles") or 0)
+
+
+def play_one(page) -> bool:
+    """Play a tile from this page (its player's turn); False when there is nothing to play."""
+    playable = page.locator("#hand [data-tile].playable").first
+    if not playable.count():
+        return False
+    playable.click()
+    spot = page.locator(".spot").first
+    if spot.count():
+        spot.click()
+    return True
+
+
+def whose_turn(host, friend):
+    """(the page whose turn it is, the other), waiting up to 10 s for one of them to move. A
+    page still waiting for its own move's answer (busy) is not yet anyone's turn."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        for mover, other in ((host, friend), (friend, host)):
+            if mover.locator("#table-page:not([aria-busy]) #status[data-turn=mine]").count():
+                return mover, other
+        host.wait_for_timeout(100)
+    raise AssertionError("neither player's turn")

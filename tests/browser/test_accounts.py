@@ -9,6 +9,7 @@ dominoes/settings_test.py), which :class:`Mailbox` reads.
 import re
 
 import pytest
+from account_support import field, sign_in_through_the_page, signed_in_as
 from accounts_support import PASSWORD, verified_user
 from browser_support import Mailbox, axe_report, axe_violations
 from playwright.sync_api import Page, expect
@@ -17,10 +18,6 @@ from table_driver import screenshot, start_match
 from games.models import Seat, Table
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
-
-
-def field(page: Page, label: str):
-    return page.get_by_label(label, exact=True)
 
 
 def sign_up(page: Page, server: str, *, name: str, address: str, password: str) -> None:
@@ -41,23 +38,6 @@ def verify(page: Page, mailbox: Mailbox) -> None:
     page.get_by_role("button", name="Confirm").click()
 
 
-def sign_in(page: Page, server: str, *, address: str, password: str) -> None:
-    if "/accounts/login/" not in page.url:
-        page.goto(server + "/")
-        page.get_by_role("link", name="Sign in").click()
-    field(page, "Email").fill(address)
-    field(page, "Password").fill(password)
-    page.get_by_role("button", name="Sign In").click()
-
-
-def signed_in_as(page: Page, name: str) -> None:
-    nav = page.get_by_role("navigation", name="Main")
-    expect(nav.locator(".signed-in-as")).to_have_text(name)
-    expect(nav.get_by_role("link", name="Settings")).to_be_visible()
-    expect(nav.get_by_role("button", name="Sign out")).to_be_visible()
-    expect(nav.get_by_role("link", name="Sign in")).to_have_count(0)
-
-
 def sign_out(page: Page) -> None:
     page.get_by_role("navigation", name="Main").get_by_role("button", name="Sign out").click()
     expect(
@@ -71,12 +51,12 @@ def test_sign_up_verify_sign_in_and_out_reset_and_change_the_password(mailbox, s
     screenshot(page, "accounts-verification-sent")
 
     # Unverified, signing in leads back to the notice.
-    sign_in(page, server, address=address, password=PASSWORD)
+    sign_in_through_the_page(page, server, address=address, password=PASSWORD)
     expect(page.get_by_role("heading", name="Verify Your Email Address")).to_be_visible()
 
     verify(page, mailbox)
     page.wait_for_url(re.compile(r"/accounts/login/"))
-    sign_in(page, server, address=address, password=PASSWORD)
+    sign_in_through_the_page(page, server, address=address, password=PASSWORD)
     page.wait_for_url(server + "/")
     signed_in_as(page, "Ada L.")
     sign_out(page)
@@ -94,9 +74,11 @@ def test_sign_up_verify_sign_in_and_out_reset_and_change_the_password(mailbox, s
     field(page, "New Password (again)").fill(reset_to)
     page.get_by_role("button", name="Change Password").click()
     expect(page.get_by_text("Your password is now changed.")).to_be_visible()
-    sign_in(page, server, address=address, password=PASSWORD)  # the old one no longer works
+    sign_in_through_the_page(
+        page, server, address=address, password=PASSWORD
+    )  # the old one no longer works
     expect(page.locator(".account-form .form-errors")).to_be_visible()
-    sign_in(page, server, address=address, password=reset_to)
+    sign_in_through_the_page(page, server, address=address, password=reset_to)
     signed_in_as(page, "Ada L.")
 
     # Change the password from the settings page.
@@ -110,13 +92,13 @@ def test_sign_up_verify_sign_in_and_out_reset_and_change_the_password(mailbox, s
     expect(page.locator(".messages")).to_contain_text("Password successfully changed.")
     screenshot(page, "accounts-password-changed")
     sign_out(page)
-    sign_in(page, server, address=address, password=changed_to)
+    sign_in_through_the_page(page, server, address=address, password=changed_to)
     signed_in_as(page, "Ada L.")
 
 
 def test_new_games_start_from_the_players_preferences(server, page):
     user = verified_user("ada@example.com", display_name="Ada")
-    sign_in(page, server, address="ada@example.com", password=PASSWORD)
+    sign_in_through_the_page(page, server, address="ada@example.com", password=PASSWORD)
     signed_in_as(page, "Ada")
     page.get_by_role("link", name="Settings").click()
     field(page, "Display name").fill("Ada the Host")
@@ -182,7 +164,7 @@ def test_a_guests_game_is_theirs_after_signing_up_and_in(mailbox, server, page):
 
     sign_up(page, server, name="Grace", address="grace@example.com", password=PASSWORD)
     verify(page, mailbox)
-    sign_in(page, server, address="grace@example.com", password=PASSWORD)
+    sign_in_through_the_page(page, server, address="grace@example.com", password=PASSWORD)
     signed_in_as(page, "Grace")
     seat.refresh_from_db()
     assert seat.user is not None and seat.user.email == "grace@example.com"
@@ -211,7 +193,7 @@ def test_the_account_pages_fit_a_phone_and_pass_axe(server, phone):
         phone.goto(server + path)
         assert fits_the_width(phone), path
         assert not (found := axe_violations(phone)), f"{path}:\n{axe_report(found)}"
-    sign_in(phone, server, address="ada@example.com", password=PASSWORD)
+    sign_in_through_the_page(phone, server, address="ada@example.com", password=PASSWORD)
     signed_in_as(phone, "Ada Lovelace-Byron")
     for path in ("/accounts/settings/", "/accounts/password/change/", "/play/"):
         phone.goto(server + path)

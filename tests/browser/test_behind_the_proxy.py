@@ -4,9 +4,8 @@ production mode (tests/proxy_support.py; issue 33, point 13). Both players' sock
 same process, chosen by the table."""
 
 import pytest
-from online_driver import assert_same_board, start_online_pair
+from online_driver import assert_same_board, board_tiles, play_one, start_online_pair, whose_turn
 from playwright.sync_api import expect
-from test_online_play import board_tiles, play_one, whose_turn
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

@@ -12,7 +12,7 @@ import pytest
 import stripe_support
 from browser_support import axe_report, axe_violations
 from django.contrib.auth import get_user_model
-from django.test import Client
+from factories import sign_in
 from playwright.sync_api import expect
 from stripe_support import CLUB_PRICE, StripeRecorder, eventually
 
@@ -33,14 +33,6 @@ stripe_site = stripe_support.stripe_site
 
 def person(email: str):
     return get_user_model().objects.create_user(username=email, email=email, password="x")
-
-
-def sign_in(page, site_url: str, user) -> None:
-    """Give the browser a session of ``user`` (signing in itself is allauth's, tested there)."""
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies["sessionid"].value
-    page.context.add_cookies([{"name": "sessionid", "value": cookie, "url": site_url}])
 
 
 @pytest.fixture

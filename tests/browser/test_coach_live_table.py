@@ -9,9 +9,9 @@ The deal is test_coach_review's: the person's second decision is a known blunder
 
 import pytest
 from browser_support import account, signed_in
+from coach_support import blundered_table, play_the_blunder
 from playwright.sync_api import expect
 from table_driver import screenshot
-from test_coach_review import blundered_table, play_the_blunder
 
 from games.coach.words import decision_words
 from games.models import HandReview

@@ -9,19 +9,14 @@ import re
 
 import pytest
 from browser_support import account, signed_in
-from deal_support import dealt_computer_table
+from coach_support import blundered_table, play_the_blunder
 from playwright.sync_api import expect
 from table_driver import screenshot
 
-from games import services
 from games.coach.words import decision_words
-from games.engine import Tile, load
 from games.models import HandReview
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
-
-SCENE = ("6-6 4-3 6-2 1-1 2-1 1-0 0-0", "6-4 5-5 3-3 4-4 5-4 3-0 2-2", "")
-BLUNDER = Tile(6, 2)
 
 
 def blundered_match(monkeypatch, settings, user):
@@ -29,30 +24,6 @@ def blundered_match(monkeypatch, settings, user):
     moves the first legal one. Reviewed as it ends (the coach's job runs inline here)."""
     settings.COACH_REVIEWS = True
     return play_the_blunder(blundered_table(monkeypatch, user), user)
-
-
-def blundered_table(monkeypatch, user, best_of: int = 1):
-    """The table of :func:`blundered_match`, every hand dealt the same, not yet played."""
-    me = services.Player(user_id=user.id, session_key=None)
-    return dealt_computer_table(
-        monkeypatch, "all_fives", SCENE, player=me, match={"best_of": best_of}
-    )
-
-
-def play_the_blunder(table, user):
-    """Hand by hand as :func:`blundered_match` says, until the hand in play is over."""
-    me = services.Player(user_id=user.id, session_key=None)
-    for _ in range(200):
-        table.refresh_from_db()
-        match = load(table.record)
-        if table.finished or match.needs_deal:
-            return table
-        moves = match.legal_moves()
-        chosen = next((m for m in moves if getattr(m, "tile", None) == BLUNDER), moves[0])
-        if len(match.histories[-1]) != 2:
-            chosen = moves[0]
-        services.play(public_id=table.public_id, player=me, move=chosen, seen_version=table.version)
-    raise AssertionError("the hand did not end")
 
 
 def test_the_review_of_a_finished_hand_and_play_on_from_here(

@@ -6,11 +6,11 @@ import re
 from datetime import timedelta
 
 import pytest
+from account_support import sign_in_through_the_page, signed_in_as
 from accounts_support import PASSWORD, verified_user
 from browser_support import axe_report, axe_violations
 from playwright.sync_api import Page, expect
-from test_accounts import sign_in, signed_in_as
-from test_quick_match import press_quick_match, stranger
+from quick_match_support import press_quick_match, stranger
 
 from games import services
 from games.models import LogEntry, Seat
@@ -27,7 +27,9 @@ def test_leaving_a_rated_match_says_it_loses_unless_back_and_staying_away_does(b
         pages = [ann, bob]
         for page, name in ((ann, "Ann"), (bob, "Bob")):
             verified_user(f"{name.lower()}@example.com", display_name=name)
-            sign_in(page, server, address=f"{name.lower()}@example.com", password=PASSWORD)
+            sign_in_through_the_page(
+                page, server, address=f"{name.lower()}@example.com", password=PASSWORD
+            )
             signed_in_as(page, name)
         press_quick_match(ann, server)
         press_quick_match(bob, server)

@@ -6,9 +6,8 @@ from datetime import timedelta
 import pytest
 from browser_support import axe_report, axe_violations
 from django.utils import timezone
-from online_driver import start_online_pair
+from online_driver import new_page, start_online_pair
 from playwright.sync_api import expect
-from test_online_play import new_page
 
 from games import services
 from games.models import Seat, Table

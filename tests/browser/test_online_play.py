@@ -3,54 +3,25 @@ starts, and they play against each other; each sees the other's move without rel
 third browser watches without ever holding a tile."""
 
 import re
-import time
 
 import pytest
 from browser_support import SCREENSHOTS, axe_report, axe_violations
-from online_driver import assert_same_board, open_online_table
+from online_driver import (
+    assert_same_board,
+    board_tiles,
+    new_page,
+    open_online_table,
+    play_one,
+    whose_turn,
+)
 from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 
-def new_page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    return context, page
-
-
 def shot(page, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"online-{name}.png"), full_page=True)
-
-
-def board_tiles(page) -> int:
-    return int(page.locator("#board").get_attribute("data-tiles") or 0)
-
-
-def play_one(page) -> bool:
-    """Play a tile from this page (its player's turn); False when there is nothing to play."""
-    playable = page.locator("#hand [data-tile].playable").first
-    if not playable.count():
-        return False
-    playable.click()
-    spot = page.locator(".spot").first
-    if spot.count():
-        spot.click()
-    return True
-
-
-def whose_turn(host, friend):
-    """(the page whose turn it is, the other), waiting up to 10 s for one of them to move. A
-    page still waiting for its own move's answer (busy) is not yet anyone's turn."""
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        for mover, other in ((host, friend), (friend, host)):
-            if mover.locator("#table-page:not([aria-busy]) #status[data-turn=mine]").count():
-                return mover, other
-        host.wait_for_timeout(100)
-    raise AssertionError("neither player's turn")
 
 
 def test_two_friends_play_live_and_a_spectator_watches(browser, server):

@@ -5,7 +5,7 @@ itself is checked at every turn by test_table_fits.py."""
 
 import pytest
 from browser_support import account, signed_in
-from test_stats_replay import finished_match
+from records.stats_builders import finished_match
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

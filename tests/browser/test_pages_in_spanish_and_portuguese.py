@@ -5,50 +5,22 @@ text; the language picked survives sign-in. Screenshots at a phone's and a lapto
 go to artifacts/i18n/."""
 
 import re
-import sys
-from pathlib import Path
 
-import polib
 import pytest
-from browser_support import ROOT, account
-from django.conf import settings
+from browser_support import account, sign_in_as_account
+from language_support import HEADERS, SHOTS, _words, english_words
 from playwright.sync_api import expect
 
 # A finished match for the statistics page to show (its tallies, chart and ratings' words).
-sys.path.insert(0, str(ROOT / "tests" / "records"))
-from stats_builders import computer_match, player_of  # noqa: E402
+from records.stats_builders import computer_match, player_of
 
-from games.preferences import remember_language  # noqa: E402
-from tournaments import services as tournaments  # noqa: E402
+from games.preferences import remember_language
+from tournaments import services as tournaments
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
-LOCALE = Path(settings.BASE_DIR) / "locale"
-SHOTS = ROOT / "artifacts" / "i18n"
-FOLDERS = {"es": "es", "pt-br": "pt_BR"}
-HEADERS = {"es": "es-ES,es;q=0.9", "pt-br": "pt-BR,pt;q=0.9"}
 GUEST_PAGES = {"home": "/", "setup": "/play/", "pricing": "/billing/pricing/"}
 SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "height": 768}}
-WORD = re.compile(r"[^\W\d_]{3,}")
-
-
-def _words(text: str) -> set[str]:
-    return {word.lower() for word in WORD.findall(re.sub(r"%\(\w+\)s|\{\w+\}|<[^>]+>", " ", text))}
-
-
-def english_words(language: str) -> set[str]:
-    """The site's own English words (every msgid), less those the translation uses as well
-    (Club, Stripe, Glicko...): what may not be read on a page in ``language``."""
-    english: set[str] = set()
-    translated: set[str] = set()
-    for domain in ("django", "djangojs"):
-        path = LOCALE / FOLDERS[language] / "LC_MESSAGES" / f"{domain}.po"
-        for entry in polib.pofile(str(path)):
-            english |= _words(entry.msgid) | _words(entry.msgid_plural or "")
-            translated |= _words(entry.msgstr)
-            for form in entry.msgstr_plural.values():
-                translated |= _words(form)
-    return english - translated
 
 
 def english_on(page, language: str) -> set[str]:
@@ -217,8 +189,5 @@ def test_tournament_pages_in_the_host_and_players_language(server, browser, lang
 
 
 def _sign_in(page, server: str, name: str) -> None:
-    page.goto(server + "/accounts/login/")
-    page.fill("input[name=login]", f"{name}@example.com")
-    page.fill("input[name=password]", f"{name}-password")
-    page.press("input[name=password]", "Enter")
+    sign_in_as_account(page, server, name)
     expect(page.locator("form[action='/accounts/logout/']")).to_be_visible()

@@ -7,7 +7,7 @@ import re
 
 import pytest
 from accounts_support import verified_user
-from django.test import Client
+from factories import sign_in
 from playwright.sync_api import BrowserContext, Page, expect
 from table_driver import screenshot, start_match
 
@@ -57,11 +57,7 @@ def signed_in(page: Page, url: str) -> None:
     user = verified_user("ada@example.com", display_name="Ada")
     user.is_staff = user.is_superuser = True
     user.save()
-    client = Client()
-    client.force_login(user)
-    page.context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": url}]
-    )
+    sign_in(page, url, user)
 
 
 def test_the_pages_and_a_game_against_the_computer_break_no_policy(server, browser):

@@ -7,12 +7,13 @@ import time
 from datetime import timedelta
 
 import pytest
+from account_support import sign_in_through_the_page, signed_in_as
 from accounts_support import PASSWORD, verified_user
 from browser_support import Site
 from django.utils.timezone import now
 from playwright.sync_api import Page, expect
+from quick_match_support import fill_quick_match, press_quick_match, stranger
 from table_driver import screenshot
-from test_accounts import sign_in, signed_in_as
 
 from games import services
 from games.models import MatchResult, Seat
@@ -21,30 +22,6 @@ from matchmaking.models import Entry
 from matchmaking.services import LEASE
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
-
-
-def stranger(browser, width: int = 1366, height: int = 768) -> Page:
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    return page
-
-
-def fill_quick_match(page: Page, url: str, name: str = "", *, shot: str = "") -> None:
-    """``name`` for a guest; a signed-in player plays under their account's name."""
-    page.goto(url + "/")
-    page.locator("#quick-match").click()
-    page.locator("#id_preset").select_option("draw")
-    page.check("input[name=seats][value='2']")
-    if name:
-        page.get_by_label("Your name at the table").fill(name)
-    if shot:
-        screenshot(page, shot)
-
-
-def press_quick_match(page: Page, url: str, name: str = "", *, shot: str = "") -> None:
-    fill_quick_match(page, url, name, shot=shot)
-    page.get_by_role("button", name="Find players").click()
 
 
 @pytest.mark.serial  # it bounds a time: alone, the machine's other work does not count in it
@@ -126,7 +103,9 @@ def test_a_player_gone_for_good_from_a_rated_quick_match_loses_and_the_other_is_
         pages = [ann, bob]
         for page, name in ((ann, "Ann"), (bob, "Bob")):
             verified_user(f"{name.lower()}@example.com", display_name=name)
-            sign_in(page, server, address=f"{name.lower()}@example.com", password=PASSWORD)
+            sign_in_through_the_page(
+                page, server, address=f"{name.lower()}@example.com", password=PASSWORD
+            )
             signed_in_as(page, name)
         press_quick_match(ann, server)
         press_quick_match(bob, server)

@@ -8,8 +8,8 @@ import re
 import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
+from quick_match_support import press_quick_match, stranger
 from table_driver import screenshot
-from test_quick_match import press_quick_match, stranger
 
 from games.services import sweep_deadlines
 from matchmaking.models import Entry

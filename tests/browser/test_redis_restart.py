@@ -10,9 +10,15 @@ import pytest
 import redis as redis_client
 from browser_support import Site
 from fault_support import RedisServer
-from online_driver import assert_same_board, start_online_pair
+from online_driver import (
+    assert_same_board,
+    board_tiles,
+    new_page,
+    play_one,
+    start_online_pair,
+    whose_turn,
+)
 from playwright.sync_api import expect
-from test_online_play import board_tiles, new_page, play_one, whose_turn
 
 # serial: restarts a Redis server and waits on the page's reconnect.
 pytestmark = [pytest.mark.serial, pytest.mark.integration, pytest.mark.django_db(transaction=True)]

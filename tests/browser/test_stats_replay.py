@@ -9,10 +9,10 @@ import re
 import pytest
 from browser_support import axe_report as report
 from browser_support import axe_violations as violations
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.test import Client
+from factories import make_user, sign_in
 from playwright.sync_api import expect
+from records.stats_builders import finished_match
 from table_driver import Stuck, Table, screenshot
 
 from games import services
@@ -25,44 +25,9 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 def signed_in(page, server, email="alice@example.com", name="Alice"):
     """A user, signed in in the page's browser context through a session made here."""
-    user = get_user_model().objects.create_user(
-        username=email, email=email, password="pw-Secret-123", first_name=name
-    )
-    client = Client()
-    client.force_login(user)
-    page.context.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                "url": server,
-            }
-        ]
-    )
+    user = make_user(email, first_name=name)
+    sign_in(page, server, user)
     return user
-
-
-def finished_match(user, preset="classic", **options):
-    """A match of the user against the easy computer, played to its end through the services."""
-    me = services.Player(user_id=user.id, session_key=None)
-    table = services.create_computer_table(
-        player=me, name="Alice", rules=Rules.for_preset(preset, seats=2, **options), levels=["easy"]
-    )
-    for _ in range(2000):
-        table.refresh_from_db()
-        if table.finished:
-            return table
-        match = load(table.record)
-        if match.needs_deal:
-            services.next_hand(public_id=table.public_id, player=me, seen_version=table.version)
-        else:
-            services.play(
-                public_id=table.public_id,
-                player=me,
-                move=match.legal_moves()[0],
-                seen_version=table.version,
-            )
-    raise AssertionError("the match did not end")
 
 
 def test_the_statistics_page_draws_the_results_chart(server, page):

@@ -6,8 +6,8 @@ site's own text, the players' names and the tiles aside. Screenshots go to artif
 import re
 
 import pytest
+from language_support import HEADERS, SHOTS, _words, english_words
 from table_driver import Stuck, Table, start_match
-from test_pages_in_spanish_and_portuguese import HEADERS, SHOTS, _words, english_words
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

@@ -4,9 +4,15 @@ loads the state from PostgreSQL)."""
 
 import pytest
 from browser_support import Site
-from online_driver import assert_same_board, start_online_pair
+from online_driver import (
+    assert_same_board,
+    board_tiles,
+    new_page,
+    play_one,
+    start_online_pair,
+    whose_turn,
+)
 from playwright.sync_api import expect
-from test_online_play import board_tiles, new_page, play_one, whose_turn
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

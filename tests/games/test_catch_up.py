@@ -6,8 +6,7 @@ import asyncio
 
 import pytest
 from asgiref.sync import sync_to_async
-from test_consumers import receive_until
-from test_online_consumers import joined, started_with_bob
+from socket_support import joined, receive_until, started_with_bob
 
 from games import catch_up, events, services
 from games.engine import move_from_json

@@ -6,9 +6,7 @@ import asyncio
 
 import pytest
 from asgiref.sync import sync_to_async
-from django.contrib.auth import get_user_model
-from django.test import Client
-from test_consumers import connect, new_session, receive, receive_until
+from socket_support import connect, new_session, receive, receive_until, signed_in
 
 from games import events, services
 from games.engine import Rules, load
@@ -87,14 +85,6 @@ async def test_the_review_reaches_only_its_seat_and_only_after_the_hand(settings
         assert (await receive(sockets[0]))["type"] != "review"
     for socket in sockets:
         await socket.disconnect()
-
-
-def signed_in(email: str) -> tuple[services.Player, str]:
-    """A person with an account, and the session key of a browser signed in as them."""
-    user = get_user_model().objects.create_user(username=email, email=email, password="pw-S3cret!")
-    browser = Client()
-    browser.force_login(user)
-    return services.Player(user_id=user.id, session_key=None), browser.cookies["sessionid"].value
 
 
 async def test_at_a_rated_table_no_review_reaches_a_seat_between_hands(settings):

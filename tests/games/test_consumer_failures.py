@@ -6,21 +6,13 @@ import asyncio
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
-from test_consumers import connect, new_session, receive
+from factories import online_table
+from socket_support import connect, new_session, receive
 
 from games import presence, services
-from games.engine import Rules
 from games.models import Seat
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
-
-
-def online_table(host_key: str) -> str:
-    return services.create_online_table(
-        player=services.Player(user_id=None, session_key=host_key),
-        name="Host",
-        rules=Rules.for_preset("draw", seats=2),
-    ).public_id
 
 
 async def test_a_socket_killed_by_a_channel_layer_failure_leaves_its_seat(monkeypatch):
@@ -40,7 +32,9 @@ async def test_a_socket_killed_by_a_channel_layer_failure_leaves_its_seat(monkey
 
     monkeypatch.setattr(layer, "receive", receive_until_redis_goes)
     host_key = await database_sync_to_async(new_session)()
-    public_id = await database_sync_to_async(online_table)(host_key)
+    public_id = await database_sync_to_async(
+        lambda: online_table([services.Player(user_id=None, session_key=host_key)]).public_id
+    )()
     host = connect(public_id, host_key)
     connected, _ = await host.connect()
     assert connected

@@ -9,7 +9,7 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils import translation
-from test_consumers import new_session, new_table, receive
+from socket_support import new_session, new_table, receive
 
 from dominoes.asgi import application
 from games import services

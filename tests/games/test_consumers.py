@@ -6,62 +6,13 @@ import json
 import pytest
 import pytest_asyncio
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
-from django.contrib.sessions.backends.db import SessionStore
+from socket_support import connect, new_session, new_table, receive, receive_until, record_of
 
-from accounts.guests import GUEST_SESSION_KEY
-from dominoes.asgi import application
-from games import services
 from games.consumers import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, RATE_PER_SECOND
-from games.engine import IllegalMove, Rules, load, move_from_record
-from games.models import Table
+from games.engine import IllegalMove, load, move_from_record
 from games.words import illegal_move_words
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
-
-
-def new_session() -> str:
-    """A guest's browser session. Its guest token (what seats know the guest by) is set to the
-    session key so one string serves both here; they part at sign-in (tests/accounts)."""
-    session = SessionStore()
-    session.create()
-    session[GUEST_SESSION_KEY] = session.session_key
-    session.save()
-    return session.session_key
-
-
-def new_table(session_key: str, preset: str = "draw") -> Table:
-    return services.create_computer_table(
-        player=services.Player(user_id=None, session_key=session_key),
-        name="Alice",
-        rules=Rules.for_preset(preset, seats=2),
-        levels=["easy"],
-    )
-
-
-def connect(public_id: str, session_key: str | None) -> WebsocketCommunicator:
-    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
-    if session_key:
-        headers.append((b"cookie", f"sessionid={session_key}".encode()))
-    return WebsocketCommunicator(application, f"/ws/tables/{public_id}/", headers=headers)
-
-
-async def receive(communicator: WebsocketCommunicator) -> dict:
-    return json.loads(await communicator.receive_from(timeout=5))
-
-
-async def receive_until(communicator: WebsocketCommunicator, predicate) -> list[dict]:
-    seen = []
-    while True:
-        message = await receive(communicator)
-        seen.append(message)
-        if predicate(message):
-            return seen
-
-
-async def record_of(table: Table) -> dict:
-    await sync_to_async(table.refresh_from_db)()
-    return table.record
 
 
 @pytest_asyncio.fixture

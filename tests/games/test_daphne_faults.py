@@ -5,16 +5,12 @@ twice, and every game goes on."""
 
 import asyncio
 import signal
-import threading
 import time
 
 import pytest
 from browser_support import Site
-from django.db import connection as db_connection
-from django.db import transaction
+from deployment_support import RowLock, waiting_for_a_row_lock
 from fault_support import check_log, started_pair_table, table_players
-
-from games.models import Table
 
 # serial: kills daphne servers under players with deadlines.
 pytestmark = [pytest.mark.serial, pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -107,46 +103,6 @@ def test_losing_a_daphne_process_mid_game_loses_no_move_and_every_game_goes_on(s
     # jobs their goodbyes scheduled once waited for ever on its stopped event loop).
     site.process.terminate()
     assert site.process.wait(timeout=8) == 0
-
-
-class RowLock:
-    """The table's row held locked by another connection (a thread of its own), so that a
-    move's service call starts and then waits, in flight, until :meth:`release`."""
-
-    def __init__(self, public_id: str) -> None:
-        self.public_id = public_id
-        self.locked, self.released = threading.Event(), threading.Event()
-        self.thread = threading.Thread(target=self._hold)
-        self.thread.start()
-        assert self.locked.wait(10)
-
-    def _hold(self) -> None:
-        try:
-            with transaction.atomic():
-                Table.objects.select_for_update().get(public_id=self.public_id)
-                self.locked.set()
-                self.released.wait(30)
-        finally:
-            db_connection.close()
-
-    def release(self) -> None:
-        self.released.set()
-        self.thread.join()
-
-
-def waiting_for_a_row_lock() -> bool:
-    """Some other session waits for a row lock: a service call has started and is blocked.
-    (Called from the event loop, whose context has a connection of its own: closed here, or
-    it would outlive the test and keep the test database from being dropped.)"""
-    try:
-        with db_connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT count(*) FROM pg_stat_activity"
-                " WHERE datname = current_database() AND wait_event_type = 'Lock'"
-            )
-            return cursor.fetchone()[0] > 0
-    finally:
-        db_connection.close()
 
 
 def test_a_graceful_stop_commits_the_move_whose_service_call_started(site):

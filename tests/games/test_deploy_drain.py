@@ -24,6 +24,13 @@ import time
 import django_rq
 import pytest
 from browser_support import LOGS, ROOT, free_port, process_env
+from deployment_support import (
+    RowLock,
+    computer_turns_played_once,
+    fresh_deployment,
+    wait_until,
+    waiting_for_a_row_lock,
+)
 from fault_support import (
     Player,
     check_log,
@@ -34,8 +41,6 @@ from fault_support import (
 )
 from rq import Worker
 from seeded_deals import name_file
-from test_daphne_faults import RowLock, waiting_for_a_row_lock
-from test_worker_killed import computer_turns_played_once, fresh_deployment, wait_until
 
 from games import services
 from games.engine import Rules, load

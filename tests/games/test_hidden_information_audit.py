@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from asgiref.sync import sync_to_async
 from hidden_audit import Moment, audit, audit_remark, audit_review, hands_of
-from test_consumers import connect, new_session, receive, record_of
+from socket_support import connect, new_session, receive, record_of, snapshot_of
 
 from games import consumers, events, selectors, services, snapshots, writes
 from games.engine import PRESET_SEATS, Deal, Match, Preset, Rules, export, load
@@ -29,37 +29,6 @@ from games.models import LogEntry, Table
 
 GAMES = 1000
 HINTS_REFUSED = "Hints are only for games against the computer."
-
-
-def snapshot_of(
-    match: Match, version: int, seat_names: list[str], seed: str
-) -> snapshots.TableSnapshot:
-    """An online table's snapshot at ``version`` (its hand dealt from ``seed``), as the
-    services keep it after a commit."""
-    return snapshots.TableSnapshot(
-        id=0,
-        public_id="audit",
-        kind=Table.Kind.ONLINE,
-        version=version,
-        started=True,
-        rules=match.rules,
-        match=match,
-        deadline=None,
-        turn_seconds=services.CASUAL_TURN_SECONDS,
-        grace_seconds=0,
-        forfeited_by=None,
-        forfeit_reason=None,
-        rematch_votes=(),
-        rematch_public_id=None,
-        show_hints=True,
-        auto_pass=False,
-        take_backs=0,
-        seats=tuple(
-            snapshots.SeatSnapshot(index, name, "", False) for index, name in enumerate(seat_names)
-        ),
-        fair_deal=snapshots.fair_deal_of(match, seed),
-        hand_seed=seed,
-    )
 
 
 def sent(snapshot: snapshots.TableSnapshot, seat: int | None) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from asgiref.sync import async_to_sync, sync_to_async
 from channels.testing import WebsocketCommunicator
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_consumers import connect, new_session, receive
+from socket_support import connect, new_session, receive
 
 from dominoes.asgi import application
 from games import consumers, services, snapshots

@@ -6,8 +6,7 @@ from datetime import timedelta
 
 import pytest
 from asgiref.sync import sync_to_async
-from test_coach_live import signed_in
-from test_consumers import connect, receive_until
+from socket_support import connect, receive_until, signed_in
 
 from games import services
 from games.models import LogEntry, MatchResult, Seat, Table

@@ -4,7 +4,7 @@ un-joining, a late friend seated by the next deal; every page told live, refusal
 import pytest
 from asgiref.sync import sync_to_async
 from deal_support import play_out_the_hand
-from test_consumers import connect, new_session, receive_until
+from socket_support import connect, new_session, receive_until
 
 from games import services
 from games.engine import Rules

@@ -7,28 +7,19 @@ from datetime import timedelta
 import pytest
 from asgiref.sync import sync_to_async
 from django.utils import timezone
-from test_consumers import connect, new_session, receive, receive_until
+from socket_support import (
+    joined,
+    new_session,
+    open_table,
+    receive,
+    receive_until,
+    started_with_bob,
+)
 
 from games import presence, services
-from games.engine import Rules
 from games.models import LogEntry, Seat
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
-
-
-def open_table(host_key: str) -> str:
-    return services.create_online_table(
-        player=services.Player(user_id=None, session_key=host_key),
-        name="Host",
-        rules=Rules.for_preset("draw", seats=3),
-    ).public_id
-
-
-async def joined(public_id: str, key: str) -> tuple:
-    communicator = connect(public_id, key)
-    connected, _ = await communicator.connect()
-    assert connected
-    return communicator, await receive(communicator)
 
 
 async def test_friends_join_by_the_link_the_host_starts_and_a_spectator_sees_no_hand():
@@ -96,19 +87,6 @@ async def test_leaving_hands_the_seat_to_the_computer_and_reopening_takes_it_bac
     await receive_until(host, lambda m: not m["table"]["seats"][1]["away"])
     for communicator in (host, friend):
         await communicator.disconnect()
-
-
-def started_with_bob() -> tuple[str, str, str]:
-    """A started 2-seat online table (the host and Bob): its id, the host's and Bob's session
-    keys."""
-    host_key, friend_key = new_session(), new_session()
-    public_id = open_table(host_key)
-    friend_player = services.Player(user_id=None, session_key=friend_key)
-    services.join_table(public_id=public_id, player=friend_player, name="Bob")
-    services.start_table(
-        public_id=public_id, player=services.Player(user_id=None, session_key=host_key)
-    )
-    return public_id, host_key, friend_key
 
 
 async def test_a_player_gone_past_the_grace_is_replaced_until_they_reconnect():

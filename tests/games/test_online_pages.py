@@ -42,7 +42,7 @@ def created(response) -> Table:
     return Table.objects.get(public_id=match.group(1))
 
 
-def online_table(host: Client) -> Table:
+def online_table_from_the_page(host: Client) -> Table:
     return created(host.post("/play/", ONLINE))
 
 
@@ -55,7 +55,7 @@ def test_the_setup_page_offers_friends_online_with_a_turn_clock(client):
 
 
 def test_setup_creates_an_online_table_with_the_host_at_seat_0_and_nothing_dealt(client):
-    table = online_table(client)
+    table = online_table_from_the_page(client)
     assert table.kind == Table.Kind.ONLINE
     assert table.started_at is None
     assert table.turn_seconds == 60
@@ -82,7 +82,7 @@ def test_setup_without_a_mode_still_plays_against_the_computer(client):
 
 
 def test_the_lobby_shows_the_share_link_join_form_and_seats(client):
-    table = online_table(client)
+    table = online_table_from_the_page(client)
     url = f"/tables/{table.public_id}/"
     html = client.get(url).content.decode()
     assert f'value="http://testserver{url}"' in html
@@ -96,7 +96,7 @@ def test_the_lobby_shows_the_share_link_join_form_and_seats(client):
 
 
 def test_a_stranger_opening_an_online_table_watches_with_no_hand(client):
-    table = online_table(client)
+    table = online_table_from_the_page(client)
     host = Player(user_id=None, session_key=client.session[GUEST_SESSION_KEY])
     friend_client = Client()
     friend_client.post(f"/tables/{table.public_id}/join/", {"name": "Bob"})

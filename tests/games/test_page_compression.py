@@ -5,7 +5,7 @@ compressed response. Django's test client, real PostgreSQL."""
 import gzip
 
 import pytest
-from test_pages import created, embedded_state, setup_post
+from page_support import created, embedded_state, setup_post
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

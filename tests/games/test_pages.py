@@ -6,6 +6,7 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from page_support import BASICS, SETUP, created, embedded_state, setup_post
 
 from accounts.guests import GUEST_SESSION_KEY
 from accounts.selectors import guest_name
@@ -17,36 +18,6 @@ from games.words import HOUSE_RULES
 
 # Real commits: the computer's turns run on commit (inline in the test settings).
 pytestmark = pytest.mark.django_db(transaction=True)
-
-SETUP = "/play/"
-BASICS = {
-    "preset": "draw",
-    "seats": "2",
-    "level_1": "easy",
-    "level_2": "medium",
-    "level_3": "medium",
-    "name": "Alice",
-    "show_hints": "on",
-}
-
-
-def setup_post(client: Client, **changes: str):
-    return client.post(SETUP, {**BASICS, **changes})
-
-
-def created(response) -> Table:
-    assert response.status_code == 302, response.content.decode()[:2000]
-    match = re.fullmatch(r"/tables/([\w-]+)/", response["Location"])
-    assert match, response["Location"]
-    return Table.objects.get(public_id=match.group(1))
-
-
-def embedded_state(html: str) -> dict:
-    found = re.search(
-        r'<script id="table-state" type="application/json">(.*?)</script>', html, re.S
-    )
-    assert found, "the page embeds the state"
-    return json.loads(found.group(1))
 
 
 # --- the setup page -------------------------------------------------------------------------

@@ -15,8 +15,7 @@ from games import selectors, services, snapshots
 from games.engine import Play, load
 from games.models import LogEntry, Table
 from tests.games.hidden_audit import audit
-from tests.games.services.test_one_statement_moves import ANN, BEN, on_the_snapshot
-from tests.games.services.test_turn_clock import CASUAL, dealt_as_clean
+from tests.games.services.service_builders import ANN, BEN, CASUAL, dealt_as_clean, on_the_snapshot
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

@@ -6,9 +6,9 @@ from functools import partial
 
 import pytest
 from asgiref.sync import sync_to_async
-from test_consumers import connect, new_session, new_table, receive
+from socket_support import connect, new_session, new_table, receive
 
-from dominoes import limits
+from dominoes import socket_limits
 from dominoes.socket_limits import TokenBucket
 from games import consumers
 from games.models import Table
@@ -84,7 +84,7 @@ async def test_past_the_budget_every_message_type_is_refused_and_the_socket_stay
 @pytest.mark.asyncio
 async def test_once_the_budget_refills_the_socket_serves_again_and_says_so_again(monkeypatch):
     clock = Clock()  # the budget's own clock: the event loop keeps the real one
-    monkeypatch.setattr(limits, "TokenBucket", partial(TokenBucket, clock=clock))
+    monkeypatch.setattr(socket_limits, "TokenBucket", partial(TokenBucket, clock=clock))
     monkeypatch.setattr(consumers, "RATE_BURST", 1)
     monkeypatch.setattr(consumers, "RATE_PER_SECOND", 1.0)
     session_key = await sync_to_async(new_session)()

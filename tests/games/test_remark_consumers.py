@@ -7,7 +7,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from deal_support import play_out_the_hand
-from test_consumers import connect, new_session, receive, receive_until
+from socket_support import connect, new_session, receive, receive_until
 
 from dominoes.asgi import application
 from games import services

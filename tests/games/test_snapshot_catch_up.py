@@ -8,7 +8,7 @@ from asgiref.sync import async_to_sync
 from games import async_db, selectors, services, snapshots, writes
 from games.engine import Play, Rules, load
 from games.models import Table
-from tests.games.services.test_one_statement_moves import (
+from tests.games.services.service_builders import (
     ANN,
     BEN,
     assert_same_as_a_full_read,

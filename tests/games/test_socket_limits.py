@@ -7,8 +7,7 @@ import time
 
 import pytest
 from asgiref.sync import sync_to_async
-from test_consumers import connect, new_session, new_table, receive
-from test_online_consumers import open_table
+from socket_support import connect, new_session, new_table, open_table, receive
 
 from dominoes import lease_store, limits, socket_limits
 from games.consumers import CLOSE_TOO_MANY

@@ -8,7 +8,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_hidden_information_audit import snapshot_of
+from socket_support import snapshot_of
 
 from games import selectors
 from games.engine import PRESET_SEATS, Deal, Match, Preset, Rules

@@ -19,8 +19,8 @@ from datetime import datetime
 import django_rq
 import pytest
 from browser_support import LOGS, ROOT, process_env
+from deployment_support import computer_turns_played_once, fresh_deployment, wait_until
 from rq import Worker
-from rq.scheduler import RQScheduler
 
 from games import services
 from games.engine import Play, Rules, load
@@ -35,8 +35,6 @@ FRIEND = Player(user_id=None, session_key="friend-session")
 QUEUES = ("bots", "deadlines")
 #: What ``sweep_deadlines --every`` logs when it starts.
 SWEEPING = "sweeping deadlines every"
-#: Every queue the Procfile's workers listen to.
-ALL_QUEUES = ("bots", "deadlines", "default")
 
 
 class SiteProcess:
@@ -84,24 +82,6 @@ class SiteProcess:
         return Worker.all(queue=django_rq.get_queue(self.command[2]))
 
 
-def wait_until(condition, *, what: str, seconds: float = 30.0):
-    deadline = time.monotonic() + seconds
-    while not (result := condition()):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting until {what}")
-        time.sleep(0.05)
-    return result
-
-
-def fresh_deployment() -> None:
-    for name in ALL_QUEUES:
-        queue = django_rq.get_queue(name)
-        queue.empty()
-        # A worker killed by an earlier test leaves its scheduler lock for a minute (RQ's
-        # timeout; production has the sweep meanwhile): each test starts as a fresh deployment.
-        queue.connection.delete(RQScheduler.get_locking_key(name))
-
-
 @pytest.fixture
 def worker(settings):
     """This process queues its jobs on RQ, run only by the worker process (none inline)."""
@@ -118,18 +98,6 @@ def worker(settings):
 def turn(table: Table) -> int | None:
     table.refresh_from_db()
     return load(table.record).turn
-
-
-def computer_turns_played_once(table: Table) -> None:
-    """The log replays to the record, and the computer never moved twice in one turn: after
-    each of its turns (draws, then one tile or a pass) the turn is the person's."""
-    table.refresh_from_db()
-    entries = list(table.log.order_by("position"))
-    assert [entry.version for entry in entries] == list(range(1, len(entries) + 1))
-    moves = [e for e in entries if e.kind == LogEntry.Kind.MOVE and "draw" not in e.payload]
-    people = [e for e in moves if e.seat == 0]
-    computer = [e for e in moves if e.seat == 1]
-    assert len(computer) in (len(people), len(people) + 1)
 
 
 def versions(tables: list[Table]) -> list[int]:

@@ -8,10 +8,11 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
 from django.core import mail
 from django.test import override_settings
+from factories import make_user
 
 from dominoes import socket_limits
 from dominoes.asgi import application
@@ -20,12 +21,6 @@ from notifications.consumers import CLOSE_NOT_JSON, CLOSE_SIGNED_OUT
 from notifications.models import Notification
 
 Kind = Notification.Kind
-
-
-def make_user(name: str):
-    return get_user_model().objects.create_user(
-        username=name, email=f"{name}@example.com", password="pw-" + name
-    )
 
 
 @pytest.mark.django_db

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import brotli
 import pytest
-from test_production_files import PRODUCTION, run_python
+from production_support import PRODUCTION, run_python
 
 ROOT = Path(__file__).resolve().parents[2]
 HASHED = re.compile(r"\.[0-9a-f]{12}\.js$")

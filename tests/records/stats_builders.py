@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 from datetime import timedelta
 
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
@@ -14,12 +13,6 @@ from games import services
 from games.engine import Rules, load
 from games.models import Table
 from games.services import Player
-
-
-def make_user(email: str, name: str = ""):
-    return get_user_model().objects.create_user(
-        username=email, email=email, password="pw-Secret-123", first_name=name
-    )
 
 
 def player_of(user) -> Player:
@@ -46,6 +39,15 @@ def play_out(table: Table, players: dict[int, Player], limit: int = 2000) -> Tab
     raise AssertionError(f"table {table.public_id} did not finish in {limit} steps")
 
 
+def finished_match(user, preset: str = "classic", **options) -> Table:
+    """A match of ``user`` (seated as "Alice") against the easy computer, played to its end."""
+    me = player_of(user)
+    table = services.create_computer_table(
+        player=me, name="Alice", rules=Rules.for_preset(preset, seats=2, **options), levels=["easy"]
+    )
+    return play_out(table, {0: me})
+
+
 def computer_match(
     player: Player, preset: str = "classic", level: str = "easy", seats: int = 2, **options
 ) -> Table:
@@ -59,23 +61,6 @@ def computer_match(
         levels=[level] * (seats - 1),
     )
     return play_out(table, {0: player})
-
-
-def online_table(people: list[Player], preset: str = "single_round", seats: int = 2, **options):
-    """An online table with ``people`` seated in order and started (the computer takes the
-    seats left), without a clock."""
-    host = people[0]
-    table = services.create_online_table(
-        player=host,
-        name="Host",
-        rules=Rules.for_preset(preset, seats=seats, **options),
-        turn_seconds=None,
-    )
-    for number, person in enumerate(people[1:], start=2):
-        services.join_table(public_id=table.public_id, player=person, name=f"Player {number}")
-    services.start_table(public_id=table.public_id, player=host, level="easy")
-    table.refresh_from_db()
-    return table
 
 
 def forfeit_now(table: Table) -> int:

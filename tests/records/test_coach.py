@@ -8,8 +8,9 @@ import json
 import django_rq
 import pytest
 from django.urls import reverse
+from factories import make_user, online_table
 from rq import SimpleWorker
-from stats_builders import computer_match, make_user, online_table, play_out, player_of
+from stats_builders import computer_match, play_out, player_of
 
 from games import services
 from games.coach import selectors
@@ -47,7 +48,9 @@ def moves_of(table: Table, hand: int, seat: int) -> int:
 
 def test_a_hand_s_end_queues_its_review_on_the_coach_queue_and_a_worker_stores_it(settings):
     settings.COACH_REVIEWS = True
-    table = online_table([ALICE, BOB], "classic", match={"target": 200})
+    table = online_table(
+        [ALICE, BOB], match={"target": 200}, preset="classic", turn_seconds=None, start="easy"
+    )
     settings.JOBS_BACKEND = "rq"
     queue = django_rq.get_queue("coach")
     queue.empty()
@@ -84,7 +87,7 @@ def test_a_hand_s_end_queues_its_review_on_the_coach_queue_and_a_worker_stores_i
 
 def test_the_reviews_endpoint_never_shows_the_hand_in_play(client, settings):
     settings.COACH_REVIEWS = True
-    alice = make_user("alice@example.com", "Alice")
+    alice = make_user("alice@example.com", first_name="Alice")
     table = services.create_computer_table(
         player=player_of(alice),
         name="Alice",
@@ -108,7 +111,13 @@ def test_at_a_rated_table_the_reviews_wait_for_the_end_of_the_match(settings):
     settings.COACH_REVIEWS = True
     alice, bob = make_user("alice@example.com"), make_user("bob@example.com")
     players = {0: player_of(alice), 1: player_of(bob)}
-    table = online_table([players[0], players[1]], "classic", match={"target": 100})
+    table = online_table(
+        [players[0], players[1]],
+        match={"target": 100},
+        preset="classic",
+        turn_seconds=None,
+        start="easy",
+    )
     table = play_until(table, players, lambda match: match.needs_deal)
     assert HandReview.objects.filter(table=table, hand=0).count() == 2, "computed, not shown"
     assert selectors.own_reviews(table=table, player=players[0]) == []
@@ -123,7 +132,7 @@ def test_at_a_rated_table_the_reviews_wait_for_the_end_of_the_match(settings):
 
 def test_the_replay_carries_the_reviews_of_a_finished_match(client, settings):
     settings.COACH_REVIEWS = True
-    alice = make_user("alice@example.com", "Alice")
+    alice = make_user("alice@example.com", first_name="Alice")
     table = computer_match(player_of(alice), "single_round")
     client.force_login(alice)
     html = client.get(reverse("games:replay", args=[table.public_id])).content.decode()
@@ -149,7 +158,7 @@ def test_the_replay_carries_the_reviews_of_a_finished_match(client, settings):
 
 
 def test_play_on_from_a_moment_of_a_finished_match_against_the_computer():
-    alice = make_user("alice@example.com", "Alice")
+    alice = make_user("alice@example.com", first_name="Alice")
     source = computer_match(player_of(alice), "single_round", seats=3)
     moves = source.record["hands"][0]["moves"]
 

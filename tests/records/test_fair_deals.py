@@ -5,7 +5,8 @@ import hashlib
 import json
 
 import pytest
-from stats_builders import forfeit_now, make_user, online_table, player_of
+from factories import make_user, online_table
+from stats_builders import forfeit_now, player_of
 
 from games import fairness, selectors, services
 from games.engine import Deal, Rules, load
@@ -29,7 +30,13 @@ def test_the_seed_is_committed_hidden_during_the_hand_and_revealed_after_it():
     alice, bob = make_user("alice@example.com"), make_user("bob@example.com")
     people = {0: player_of(alice), 1: player_of(bob)}
     # Best of 3: at least two hands, so the test sees a seed revealed and the next committed.
-    table = online_table(list(people.values()), preset="classic", match={"best_of": 3})
+    table = online_table(
+        list(people.values()),
+        preset="classic",
+        match={"best_of": 3},
+        turn_seconds=None,
+        start="easy",
+    )
     for _ in range(400):
         table.refresh_from_db()
         match = load(table.record)
@@ -68,7 +75,9 @@ def test_the_seed_is_committed_hidden_during_the_hand_and_revealed_after_it():
 
 def test_a_forfeit_ends_the_match_and_reveals_the_seed_of_the_hand_cut_short():
     alice, bob = make_user("alice@example.com"), make_user("bob@example.com")
-    table = online_table([player_of(alice), player_of(bob)], preset="classic")
+    table = online_table(
+        [player_of(alice), player_of(bob)], preset="classic", turn_seconds=None, start="easy"
+    )
     seed = deal_entries(table)[-1]["seed"]
     assert seed not in json.dumps(payloads(table))
     forfeit_now(table)

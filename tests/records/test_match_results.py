@@ -6,14 +6,8 @@ import re
 
 import pytest
 from accounts_support import PASSWORD, verified_user
-from stats_builders import (
-    computer_match,
-    forfeit_now,
-    make_user,
-    online_table,
-    play_out,
-    player_of,
-)
+from factories import make_user, online_table
+from stats_builders import computer_match, forfeit_now, play_out, player_of
 
 from accounts.guests import GUEST_SESSION_KEY
 from games import services, signals
@@ -81,7 +75,10 @@ def test_a_tournament_bye_has_no_table_so_it_adds_no_match_and_no_win():
 def test_two_signed_in_people_online_are_rated_against_each_other():
     alice, bob = make_user("alice@example.com"), make_user("bob@example.com")
     people = [player_of(alice), player_of(bob)]
-    table = play_out(online_table(people), dict(enumerate(people)))
+    table = play_out(
+        online_table(people, preset="single_round", turn_seconds=None, start="easy"),
+        dict(enumerate(people)),
+    )
     match = load(table.record)
     rows = {row.seat: row for row in MatchResult.objects.filter(table=table)}
     assert set(rows) == {0, 1}
@@ -105,7 +102,9 @@ def test_two_signed_in_people_online_are_rated_against_each_other():
 
 def test_a_forfeit_is_a_loss_for_the_seat_out_of_time_and_a_win_for_the_other():
     alice, bob = make_user("alice@example.com"), make_user("bob@example.com")
-    table = online_table([player_of(alice), player_of(bob)], preset="classic")
+    table = online_table(
+        [player_of(alice), player_of(bob)], preset="classic", turn_seconds=None, start="easy"
+    )
     loser = forfeit_now(table)
     rows = {row.seat: row for row in MatchResult.objects.filter(table=table)}
     assert rows[loser].outcome == "loss" and rows[loser].forfeited
@@ -119,9 +118,13 @@ def test_a_forfeit_is_a_loss_for_the_seat_out_of_time_and_a_win_for_the_other():
 def test_a_table_with_a_computer_seat_or_a_guest_is_not_rated():
     alice = make_user("alice@example.com")
     guest = services.Player(user_id=None, session_key="guest-session")
-    with_guest = online_table([player_of(alice), guest])
+    with_guest = online_table(
+        [player_of(alice), guest], preset="single_round", turn_seconds=None, start="easy"
+    )
     play_out(with_guest, {0: player_of(alice), 1: guest})
-    with_computer = online_table([player_of(alice)])  # the computer takes seat 1
+    with_computer = online_table(
+        [player_of(alice)], preset="single_round", turn_seconds=None, start="easy"
+    )  # the computer takes seat 1
     play_out(with_computer, {0: player_of(alice)})
     rows = list(MatchResult.objects.order_by("id"))
     assert [(row.table_id, row.opponent, row.rated) for row in rows] == [
@@ -134,7 +137,10 @@ def test_a_table_with_a_computer_seat_or_a_guest_is_not_rated():
 def test_three_people_at_one_table_are_counted_but_not_rated():
     users = [make_user(f"p{n}@example.com") for n in range(3)]
     people = [player_of(user) for user in users]
-    table = play_out(online_table(people, seats=3), dict(enumerate(people)))
+    table = play_out(
+        online_table(people, seats=3, preset="single_round", turn_seconds=None, start="easy"),
+        dict(enumerate(people)),
+    )
     rows = list(MatchResult.objects.filter(table=table))
     assert len(rows) == 3 and not any(row.rated for row in rows)
     match = load(table.record)
@@ -149,7 +155,14 @@ def test_partners_share_their_sides_result_and_are_rated_against_the_other_teams
     for user, rating in ((users[1], 1700), (users[3], 1300)):
         Rating.objects.create(user=user, family="block", rating=rating, rd=100, volatility=0.06)
     table = play_out(
-        online_table(people, preset="brazilian", seats=4, match={"target": 25}),
+        online_table(
+            people,
+            preset="brazilian",
+            seats=4,
+            match={"target": 25},
+            turn_seconds=None,
+            start="easy",
+        ),
         dict(enumerate(people)),
     )
     match = load(table.record)
@@ -185,8 +198,14 @@ def test_finished_matches_without_results_are_recorded_by_the_command_oldest_fir
     people = [player_of(alice), player_of(bob)]
     signals.match_finished.disconnect(dispatch_uid="games.records.results.on_match_finished")
     try:
-        first = play_out(online_table(people), dict(enumerate(people)))
-        second = play_out(online_table(people), dict(enumerate(people)))
+        first = play_out(
+            online_table(people, preset="single_round", turn_seconds=None, start="easy"),
+            dict(enumerate(people)),
+        )
+        second = play_out(
+            online_table(people, preset="single_round", turn_seconds=None, start="easy"),
+            dict(enumerate(people)),
+        )
         computer_match(services.Player(user_id=None, session_key="guest"), "single_round")
     finally:
         signals.match_finished.connect(
@@ -242,7 +261,12 @@ def test_a_guests_finished_match_counts_in_their_statistics_once_they_sign_in(cl
 def test_a_claimed_seat_gets_its_result_beside_the_ones_already_recorded():
     alice, bob = make_user("alice@example.com"), make_user("bob@example.com")
     guest = services.Player(user_id=None, session_key="bobs-guest-token")
-    table = play_out(online_table([player_of(alice), guest]), {0: player_of(alice), 1: guest})
+    table = play_out(
+        online_table(
+            [player_of(alice), guest], preset="single_round", turn_seconds=None, start="easy"
+        ),
+        {0: player_of(alice), 1: guest},
+    )
     assert list(MatchResult.objects.filter(table=table).values_list("seat", flat=True)) == [0]
 
     services.claim_guest_seats(guest=guest.session_key, user_id=bob.pk)

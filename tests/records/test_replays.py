@@ -7,7 +7,8 @@ from html import unescape
 import pytest
 from django.contrib.auth.models import Permission
 from django.urls import reverse
-from stats_builders import computer_match, make_user, player_of, upload
+from factories import make_user
+from stats_builders import computer_match, player_of, upload
 
 from accounts.guests import GUEST_SESSION_KEY
 from games import services
@@ -25,7 +26,7 @@ def replay_data(response):
 
 
 def test_the_players_of_a_finished_match_replay_every_move_with_every_hand_shown(client):
-    alice = make_user("alice@example.com", "Alice")
+    alice = make_user("alice@example.com", first_name="Alice")
     table = computer_match(player_of(alice), "classic", "easy")
     client.force_login(alice)
     response = client.get(reverse("games:replay", args=[table.public_id]))

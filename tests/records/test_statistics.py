@@ -5,7 +5,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from stats_builders import computer_match, make_user, online_table, play_out, player_of
+from factories import make_user, online_table
+from stats_builders import computer_match, play_out, player_of
 
 from games.engine import load
 from games.models import MatchResult, Rating
@@ -93,9 +94,15 @@ def test_another_players_matches_and_a_guests_do_not_count():
 
 
 def test_a_rated_match_appears_in_both_players_ratings_and_on_the_leaderboard():
-    alice, bob = make_user("alice@example.com", "Alice"), make_user("bob@example.com", "Bob")
+    alice, bob = (
+        make_user("alice@example.com", first_name="Alice"),
+        make_user("bob@example.com", first_name="Bob"),
+    )
     people = [player_of(alice), player_of(bob)]
-    play_out(online_table(people), dict(enumerate(people)))
+    play_out(
+        online_table(people, preset="single_round", turn_seconds=None, start="easy"),
+        dict(enumerate(people)),
+    )
     draw = {entry.family: entry.rating for entry in stats.ratings_of(alice)}
     assert draw[Family.DRAW].matches == 1 and draw[Family.BLOCK] is None
     established, provisional = stats.leaderboard(Family.DRAW)
@@ -134,7 +141,10 @@ def test_statistics_history_and_leaderboard_queries_do_not_grow_with_matches(
     def play_one(preset, level):
         computer_match(player_of(alice), preset, level)
         people = [player_of(alice), player_of(bob)]
-        play_out(online_table(people), dict(enumerate(people)))
+        play_out(
+            online_table(people, preset="single_round", turn_seconds=None, start="easy"),
+            dict(enumerate(people)),
+        )
 
     play_one("single_round", "easy")
     with_one = count_queries(load_every_page)
@@ -183,7 +193,7 @@ def test_history_is_paginated_newest_first_with_replay_links(client):
 
 
 def test_a_profile_is_public_and_an_unknown_player_is_not_found(client):
-    alice = make_user("alice@example.com", "Alice the Great")
+    alice = make_user("alice@example.com", first_name="Alice the Great")
     computer_match(player_of(alice), "single_round")
     html = client.get(profile_url(alice.id)).content.decode()
     assert "Alice the Great" in html and "alice@example.com" not in html
@@ -193,10 +203,17 @@ def test_a_profile_is_public_and_an_unknown_player_is_not_found(client):
 
 
 def test_history_names_opponents_and_partner_and_links_signed_in_players(client):
-    users = [make_user(f"p{n}@example.com", name) for n, name in enumerate("ABCD")]
+    users = [make_user(f"p{n}@example.com", first_name=name) for n, name in enumerate("ABCD")]
     people = [player_of(user) for user in users]
     table = play_out(
-        online_table(people, preset="brazilian", seats=4, match={"target": 25}),
+        online_table(
+            people,
+            preset="brazilian",
+            seats=4,
+            match={"target": 25},
+            turn_seconds=None,
+            start="easy",
+        ),
         dict(enumerate(people)),
     )
     client.force_login(users[0])
@@ -232,7 +249,7 @@ def test_each_selector_runs_a_fixed_number_of_queries(matches, django_assert_num
 
 def test_a_stranger_probing_player_numbers_finds_no_profile(client):
     """Profiles were /players/<id>/: counting up listed every player."""
-    users = [make_user(f"p{n}@example.com", f"Player {n}") for n in range(3)]
+    users = [make_user(f"p{n}@example.com", first_name=f"Player {n}") for n in range(3)]
     for user in users:
         assert client.get(f"/players/{user.id}/").status_code == 404
     alice, bob = users[0], users[1]

@@ -6,14 +6,8 @@ import json
 import pytest
 from deal_support import CLEAN, dealt_computer_table
 from django.urls import reverse
-from stats_builders import (
-    computer_match,
-    make_user,
-    online_table,
-    play_out,
-    player_of,
-    upload,
-)
+from factories import make_user, online_table
+from stats_builders import computer_match, play_out, player_of, upload
 
 from games import services
 from games.engine import Play, Rules, Tile
@@ -24,7 +18,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_match_with_take_backs_says_so_and_counts_apart(monkeypatch, client):
-    alice = make_user("alice@example.com", "Alice")
+    alice = make_user("alice@example.com", first_name="Alice")
     me = player_of(alice)
     table = dealt_computer_table(
         monkeypatch, "draw", CLEAN, player=me, match={"single_round": True}
@@ -73,7 +67,7 @@ def test_a_clean_match_counts_as_before_and_its_record_says_nothing_of_take_back
 
 def test_a_match_with_take_backs_is_never_rated():
     people = [player_of(make_user(f"p{number}@example.com")) for number in range(2)]
-    table = online_table(people)
+    table = online_table(people, preset="single_round", turn_seconds=None, start="easy")
     seats = list(table.seats.all())
     rules = Rules.from_record(table.rules)
     assert services.is_rated(table, rules, seats)

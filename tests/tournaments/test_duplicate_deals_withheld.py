@@ -8,7 +8,8 @@ import json
 
 import pytest
 from django.contrib.auth.models import Permission
-from tournament_play import check_in_both, checking_in, make_user, play_out, tournament_with
+from factories import make_user
+from tournament_play import check_in_both, checking_in, play_out, tournament_with
 
 from billing import plans
 from games import services as games

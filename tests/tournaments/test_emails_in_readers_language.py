@@ -6,7 +6,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
-from tournament_play import make_user, tournament_with
+from factories import make_user
+from tournament_play import tournament_with
 
 from games.preferences import remember_language
 from games.preferences.models import Preferences

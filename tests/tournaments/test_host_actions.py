@@ -8,12 +8,12 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
+from factories import make_user
 from tournament_play import (
     check_in_both,
     checking_in,
     end_check_in_window,
     make_host,
-    make_user,
     play_out,
     settings_of,
     signed_up,

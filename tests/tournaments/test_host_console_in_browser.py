@@ -11,8 +11,7 @@ import re
 import pytest
 from browser_support import account, axe_report, axe_violations, signed_in
 from playwright.sync_api import expect
-from test_hosting_in_browser import screenshots
-from tournament_play import check_in_both, checking_in, play_out
+from tournament_play import check_in_both, checking_in, play_out, screenshots
 
 from tournaments import services
 from tournaments.models import Tournament, TournamentMatch

@@ -3,7 +3,8 @@ and each of its actions, through the services, for the host's own tournaments on
 
 import pytest
 from django.urls import reverse
-from tournament_play import checking_in, make_host, make_user, signed_up, tournament_with
+from factories import make_user
+from tournament_play import checking_in, make_host, signed_up, tournament_with
 
 from tournaments import services
 from tournaments.models import Entrant, Tournament, TournamentMatch

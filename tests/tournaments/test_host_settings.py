@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.urls import reverse
 from django.utils import timezone
-from tournament_play import checking_in, make_host, make_user, settings_of, tournament_with
+from factories import make_user
+from tournament_play import checking_in, make_host, settings_of, tournament_with
 
 from billing import plans
 from games.models import Rating

@@ -11,11 +11,11 @@ import time
 
 import pytest
 from accounts_support import PASSWORD
-from browser_support import SCREENSHOTS, account, signed_in
+from browser_support import account, signed_in
 from django.contrib.auth import get_user_model
 from django.core import mail
 from playwright.sync_api import expect
-from tournament_play import check_in_both, checking_in, play_out
+from tournament_play import check_in_both, checking_in, play_out, screenshots
 
 from accounts.selectors import display_name
 from billing import plans
@@ -28,15 +28,6 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 PLAYERS = [f"p{i}" for i in range(5)]  # and a newcomer with no account yet
 NEWCOMER = "newcomer@example.com"
 INVITES = "host invites you to Thursday Swiss"
-
-
-def screenshots(page, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    for width, height in ((390, 844), (1366, 768)):
-        page.set_viewport_size({"width": width, "height": height})
-        page.screenshot(path=str(SCREENSHOTS / f"{name}-{width}.png"), full_page=True)
-        overflow = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
-        assert overflow <= 0, f"{name} scrolls sideways at {width} px"
 
 
 def newcomer_signs_up_and_joins(browser, server: str, mailbox):

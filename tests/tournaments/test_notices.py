@@ -7,13 +7,13 @@ import django_rq
 import pytest
 from django.core import mail
 from django.utils import timezone
+from factories import make_user
 from rq.job import Job
 from tournament_play import (
     check_in_both,
     checking_in,
     end_check_in_window,
     make_host,
-    make_user,
     play_out,
     settings_of,
     tournament_with,

@@ -6,14 +6,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from tournament_play import (
-    as_player,
-    check_in_both,
-    checking_in,
-    make_host,
-    make_user,
-    tournament_with,
-)
+from factories import make_user
+from tournament_play import as_player, check_in_both, checking_in, make_host, tournament_with
 
 from games.engine import Rules
 from games.services import create_online_table

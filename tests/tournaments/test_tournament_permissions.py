@@ -2,14 +2,8 @@
 theirs, and a refusal changes nothing."""
 
 import pytest
-from tournament_play import (
-    check_in_both,
-    checking_in,
-    make_host,
-    make_user,
-    play_out,
-    tournament_with,
-)
+from factories import make_user
+from tournament_play import check_in_both, checking_in, make_host, play_out, tournament_with
 
 from tournaments import services
 from tournaments.models import Entrant, Tournament, TournamentMatch

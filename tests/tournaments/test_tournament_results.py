@@ -5,11 +5,11 @@ import re
 
 import pytest
 from django.urls import reverse
+from factories import make_user
 from tournament_play import (
     check_in_both,
     checking_in,
     end_check_in_window,
-    make_user,
     play_out,
     tournament_with,
 )

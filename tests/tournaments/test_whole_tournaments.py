@@ -2,12 +2,12 @@
 computer players: byes, a forfeit by check-in, a champion; and a check-in nobody attends."""
 
 import pytest
+from factories import make_user
 from tournament_play import (
     check_in_both,
     checking_in,
     end_check_in_window,
     make_host,
-    make_user,
     play_out,
     tournament_with,
 )

@@ -1,10 +1,13 @@
 """Helpers for tournament tests: users, a host, and computer players who play a match's moves
-through games.services (the entrants are users; a bot chooses each of their moves)."""
+through games.services (the entrants are users; a bot chooses each of their moves); the
+tournament pages' screenshots at a phone's and a laptop's width."""
 
 from datetime import timedelta
 
+from browser_support import SCREENSHOTS
 from django.contrib.auth import get_user_model
 from django.utils import timezone
+from factories import make_user
 
 from games import services as games
 from games.engine import load
@@ -12,12 +15,6 @@ from games.engine.bots import Bot, Level
 from games.models import Table
 from tournaments import services
 from tournaments.models import Tournament, TournamentMatch
-
-
-def make_user(name: str):
-    return get_user_model().objects.create_user(
-        username=name, email=f"{name}@example.com", password="pw-" + name
-    )
 
 
 def signed_up(name: str):
@@ -109,3 +106,12 @@ def settings_of(tournament: Tournament, **schedule) -> dict:
         "rounds": tournament.rounds,
         "schedule": services.Schedule(**schedule),
     }
+
+
+def screenshots(page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for width, height in ((390, 844), (1366, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-{width}.png"), full_page=True)
+        overflow = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
+        assert overflow <= 0, f"{name} scrolls sideways at {width} px"

@@ -2,40 +2,16 @@
 locked path and the one-statement path: the automatic draws and passes, the next version, the
 deadline, whether the match finished and whether the computer is to move."""
 
-import random
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from games import services
-from games.engine import Deal, Draw, Match, Pass, Play, Rules
+from games.engine import Draw, Pass
 from games.models import LogEntry
+from tests.games.services.service_builders import a_forced_draw
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
-
-
-def a_match_where_seat_must_draw(seed: int) -> Match:
-    """A two-seat draw game played (tiles where it can) until the seat to move has only a
-    draw, or None when the hand ends first."""
-    rules = Rules.for_preset("draw", seats=2)
-    match = Match(rules)
-    match.start_hand(Deal.secure(rules)[0])
-    chooser = random.Random(seed)
-    while match.turn is not None:
-        moves = match.legal_moves()
-        if moves == [Draw()] or (len(moves) == 1 and isinstance(moves[0], Draw)):
-            return match
-        plays = [m for m in moves if isinstance(m, Play)]
-        match.apply(match.turn, chooser.choice(plays or moves))
-    return None
-
-
-def a_forced_draw() -> Match:
-    for seed in range(200):
-        match = a_match_where_seat_must_draw(seed)
-        if match is not None:
-            return match
-    raise AssertionError("no hand in 200 needed a draw")
 
 
 @pytest.mark.django_db

@@ -9,19 +9,13 @@ from games import selectors, services
 from games.engine import Rules, load
 from games.models import Table
 from games.services import NotYourSeat, Player, TableError
+from tests.games.services.service_builders import HOST, lobby
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-HOST = Player(user_id=None, session_key="host-session")
 BOB = Player(user_id=None, session_key="bob-session")
 CAROL = Player(user_id=None, session_key="carol-session")
 DAVE = Player(user_id=None, session_key="dave-session")
-
-
-def lobby(seats: int = 4, preset: str = "draw") -> Table:
-    return services.create_online_table(
-        player=HOST, name="Host", rules=Rules.for_preset(preset, seats=seats)
-    )
 
 
 def seats_of(table: Table) -> dict[int, str]:

@@ -4,26 +4,29 @@ apart until the next deal), nothing when the row moved on, no query for an illeg
 
 import asyncio
 import json
-from dataclasses import replace
 from typing import Any
-from unittest import mock
 
 import pytest
-from asgiref.sync import async_to_sync, sync_to_async
+from asgiref.sync import sync_to_async
 from deal_support import CLEAN, dealt_computer_table
 from django.db import connection
 from psycopg import OperationalError
 
 from games import async_db, events, services, snapshots, writes
-from games.engine import IllegalMove, Play, Rules, Target, export, load
+from games.engine import IllegalMove, Play, export, load
 from games.models import LogEntry, Table
 from games.services import Player, StaleVersion
-from tests.games.services.test_services import replayed_from_log
+from tests.games.services.service_builders import (
+    ANN,
+    BEN,
+    assert_same_as_a_full_read,
+    never_in_a_thread,
+    on_the_snapshot,
+    replayed_from_log,
+    started_table,
+)
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
-
-ANN = Player(user_id=None, session_key="ann-session")
-BEN = Player(user_id=None, session_key="ben-session")
 
 
 @pytest.fixture(autouse=True)
@@ -35,28 +38,6 @@ def _postgresql_and_timed_jobs(settings):
     settings.JOBS_BACKEND = "thread"
 
 
-def started_table(**options) -> Table:
-    """Two people at a started online table (auto-pass on: forced draws are written too),
-    playing to 200: more than the 168 pips of the whole set, so no single hand ends the match
-    (to 100, a loser left holding many drawn tiles once ended it in the first hand)."""
-    rules = replace(Rules.for_preset("draw", seats=2), match=Target(points=200))
-    table = services.create_online_table(
-        player=ANN, name="Ann", rules=rules, auto_pass=True, **options
-    )
-    services.join_table(public_id=table.public_id, player=BEN, name="Ben")
-    services.start_table(public_id=table.public_id, player=ANN)
-    table.refresh_from_db()
-    return table
-
-
-def assert_same_as_a_full_read(snapshot: snapshots.TableSnapshot, table: Table) -> None:
-    """``snapshot`` is the table as reading its row (and seats) gives it."""
-    table.refresh_from_db()
-    read = snapshots.TableSnapshot.of(table, list(table.seats.all()))
-    assert replace(snapshot, match=None) == replace(read, match=None)
-    assert export(snapshot.match) == export(read.match)
-
-
 def mover(table: Table) -> Player:
     return (ANN, BEN)[load(table.record).turn]
 
@@ -64,21 +45,6 @@ def mover(table: Table) -> Player:
 def a_move(table: Table):
     moves = load(table.record).legal_moves()
     return next((m for m in moves if isinstance(m, Play)), moves[0])
-
-
-def on_the_snapshot(change, **arguments) -> int:
-    """``change`` (services.aplay or anext_hand) as the table's socket sends it, from an event
-    loop of the test's own: decided on this process's snapshot and written in one statement,
-    never on the locked path (only the jobs it starts may go to a database thread)."""
-    in_database = async_db.in_database
-
-    def not_the_locked_path(func):
-        locked = getattr(func, "func", None) in (services.play, services.next_hand)
-        assert not locked, "the snapshot did not decide: the locked path did"
-        return in_database(func)
-
-    with mock.patch.object(async_db, "in_database", not_the_locked_path):
-        return async_to_sync(change)(**arguments)
 
 
 def test_a_move_on_the_snapshot_is_one_statement_and_writes_what_the_locked_path_does():
@@ -324,11 +290,6 @@ def test_the_computers_moves_and_an_undo_leave_the_record_column_as_it_was(setti
     kept_column, kept_moves = stored_columns(table)
     assert kept_column == record_column and len(kept_moves) < len(hand_moves)
     assert_the_whole_match(table)
-
-
-# --- from the server's event loop (the table consumer's path) ------------------------------
-def never_in_a_thread(func):
-    raise AssertionError(f"{func.__qualname__} was sent to a database thread")
 
 
 @pytest.mark.asyncio

@@ -13,26 +13,18 @@ from games import selectors, services, signals
 from games.engine import Draw, Rules, load
 from games.models import LogEntry, Seat, Table
 from games.services import NotYourSeat, Player, StaleVersion, TableError
+from tests.games.services.service_builders import (
+    BOB,
+    CAROL,
+    HOST,
+    expire_now,
+    lobby,
+    play_out_the_hand,
+    started,
+    tournament_table,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-HOST = Player(user_id=None, session_key="host-session")
-BOB = Player(user_id=None, session_key="bob-session")
-CAROL = Player(user_id=None, session_key="carol-session")
-
-
-def lobby(seats: int = 2, **options) -> Table:
-    return services.create_online_table(
-        player=HOST, name="Host", rules=Rules.for_preset("draw", seats=seats), **options
-    )
-
-
-def started(seats: int = 3) -> Table:
-    table = lobby(seats)
-    services.join_table(public_id=table.public_id, player=BOB, name="Bob")
-    services.start_table(public_id=table.public_id, player=HOST)
-    table.refresh_from_db()
-    return table
 
 
 def seat_of(table: Table, player: Player) -> int:
@@ -101,10 +93,6 @@ def test_the_clock_runs_for_the_person_to_move_and_the_page_shows_it():
     assert abs((table.deadline - expected).total_seconds()) < 5
     state = selectors.table_state(selectors.table_for(table.public_id), 0)
     assert state["table"]["deadline"] == table.deadline.isoformat()
-
-
-def expire_now(table: Table) -> None:
-    Table.objects.filter(pk=table.pk).update(deadline=timezone.now() - timedelta(seconds=1))
 
 
 def test_at_the_deadline_the_server_plays_for_the_seat_once():
@@ -185,23 +173,6 @@ def test_leaving_is_for_tables_with_friends():
     )
     with pytest.raises(TableError, match="friends"):
         services.leave_table(public_id=table.public_id, player=HOST)
-
-
-def tournament_table() -> Table:
-    table = services.create_online_table(
-        player=HOST,
-        name="Host",
-        # Every pip of the set is 168 points: no hand can end a match to 500, which the tests
-        # that play a hand out and go on to the next rely on (a random deal once scored 100+).
-        rules=Rules.for_preset("classic", seats=2, match={"target": 500}),
-        turn_seconds=services.TOURNAMENT_TURN_SECONDS,
-        grace_seconds=services.TOURNAMENT_GRACE_SECONDS,
-        forfeit_at_deadline=True,
-    )
-    services.join_table(public_id=table.public_id, player=BOB, name="Bob")
-    services.start_table(public_id=table.public_id, player=HOST)
-    table.refresh_from_db()
-    return table
 
 
 def test_the_tournament_deadline_includes_the_grace_and_forfeits_only_at_expiry():
@@ -297,23 +268,6 @@ def test_a_person_whose_server_died_is_handed_over_by_the_sweep_unless_seen_else
     assert services.sweep_deadlines() == 1
     bob.refresh_from_db()
     assert bob.away is True
-
-
-def play_out_the_hand(table: Table) -> None:
-    """Both people (the host at seat 0, Bob at 1) play the first legal move until the hand is
-    over; the match goes on."""
-    players = {0: HOST, 1: BOB}
-    match = load(table.record)
-    while not match.needs_deal:
-        services.play(
-            public_id=table.public_id,
-            player=players[match.turn],
-            move=match.legal_moves()[0],
-            seen_version=table.version,
-        )
-        table.refresh_from_db()
-        match = load(table.record)
-    assert not match.finished
 
 
 def test_two_players_racing_to_the_next_hand_deal_it_exactly_once():

@@ -11,7 +11,7 @@ from games.engine import Rules
 from games.engine.bots import Level
 from games.models import Seat, Table
 from games.services import NotYourSeat, Opened, Player, TableNotFound
-from tests.games.services.test_online import BOB, CAROL, HOST, expire_now, lobby, started
+from tests.games.services.service_builders import BOB, CAROL, HOST, expire_now, lobby, started
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -20,6 +20,7 @@ from games.engine import (
 )
 from games.models import LogEntry, Table
 from games.services import NotYourSeat, Player, StaleVersion, TableNotFound
+from tests.games.services.service_builders import replayed_from_log
 
 # Real commits: bot turns and announcements run on commit, as in production.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -47,18 +48,6 @@ def my_move(table: Table):
     match = load(table.record)
     assert match.turn == 0
     return match.legal_moves()[0]
-
-
-def replayed_from_log(table: Table) -> dict:
-    """The record rebuilt from the log alone: the log is the truth, the record its cache."""
-    entries = list(table.log.all())
-    hands = []
-    for entry in entries:
-        if entry.kind == LogEntry.Kind.DEAL:
-            hands.append({"deal": entry.payload["deal"], "moves": []})
-        else:
-            hands[-1]["moves"].append(entry.payload)
-    return {"format": "dominoes-record/1", "rules": table.rules, "hands": hands}
 
 
 def test_a_new_table_is_dealt_and_the_computer_plays_until_the_players_turn():

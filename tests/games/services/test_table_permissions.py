@@ -4,6 +4,7 @@ there.)"""
 
 import pytest
 from django.contrib.auth import get_user_model
+from factories import online_table
 
 from games import services
 from games.engine import IllegalMove, Pass, Rules, load
@@ -32,15 +33,15 @@ def computer_table(player: Player = ALICE) -> str:
     ).public_id
 
 
-def online_table(started: bool) -> str:
+def alice_hosting_bob(started: bool) -> str:
     """Alice hosts, Bob has joined; started or still in the lobby."""
-    public_id = services.create_online_table(
-        player=ALICE, name="Alice", rules=Rules.for_preset("block", seats=2), turn_seconds=None
+    return online_table(
+        [ALICE, BOB],
+        names=["Alice", "Bob"],
+        preset="block",
+        turn_seconds=None,
+        start="medium" if started else None,
     ).public_id
-    services.join_table(public_id=public_id, player=BOB, name="Bob")
-    if started:
-        services.start_table(public_id=public_id, player=ALICE)
-    return public_id
 
 
 def version_of(public_id: str) -> int:
@@ -75,8 +76,8 @@ ACTIONS = {
 def test_a_stranger_can_do_nothing_at_someone_elses_table(kind, action, stranger):
     public_id = {
         "computer": lambda: computer_table(),
-        "online-lobby": lambda: online_table(started=False),
-        "online-started": lambda: online_table(started=True),
+        "online-lobby": lambda: alice_hosting_bob(started=False),
+        "online-started": lambda: alice_hosting_bob(started=True),
     }[kind]()
     before = snapshot(public_id)
     with pytest.raises(TableError) as refused:
@@ -99,7 +100,7 @@ def test_a_signed_in_persons_table_is_not_a_guests_even_with_an_empty_token():
 
 
 def test_a_seated_person_cannot_move_for_the_other_seat():
-    public_id = online_table(started=True)
+    public_id = alice_hosting_bob(started=True)
     match = load(Table.objects.get(public_id=public_id).record)
     off_turn = BOB if match.turn == 0 else ALICE
     before = snapshot(public_id)
@@ -111,7 +112,7 @@ def test_a_seated_person_cannot_move_for_the_other_seat():
 
 
 def test_only_the_host_starts_a_table():
-    public_id = online_table(started=False)
+    public_id = alice_hosting_bob(started=False)
     before = snapshot(public_id)
     with pytest.raises(TableError, match="Only the host"):
         services.start_table(public_id=public_id, player=BOB)
@@ -119,10 +120,10 @@ def test_only_the_host_starts_a_table():
 
 
 def test_a_stranger_is_turned_away_from_a_full_or_started_table():
-    lobby = online_table(started=False)  # two seats, both taken
+    lobby = alice_hosting_bob(started=False)  # two seats, both taken
     with pytest.raises(TableError, match="Every seat"):
         services.join_table(public_id=lobby, player=MALLORY, name="Mallory")
-    started = online_table(started=True)
+    started = alice_hosting_bob(started=True)
     before = snapshot(started)
     with pytest.raises(TableError, match="started"):
         services.join_table(public_id=started, player=MALLORY, name="Mallory")

@@ -7,16 +7,24 @@ one-statement path both give it the deadline they read."""
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from deal_support import CLEAN, deal_of
 from django.db import connection
 from django.utils import timezone
 
 from games import selectors, services, snapshots
-from games.engine import Deal, Draw, Play, Rules, load
+from games.engine import Draw, Play, load
 from games.models import Table
-from tests.games.services.test_decisions import a_forced_draw
-from tests.games.services.test_one_statement_moves import ANN, BEN, on_the_snapshot
-from tests.games.services.test_online import BOB, HOST, play_out_the_hand, tournament_table
+from tests.games.services.service_builders import (
+    ANN,
+    BEN,
+    BOB,
+    CASUAL,
+    HOST,
+    a_forced_draw,
+    dealt_as_clean,
+    on_the_snapshot,
+    play_out_the_hand,
+    tournament_table,
+)
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
@@ -84,26 +92,11 @@ def test_the_computers_turn_never_inherits_a_persons_deadline(settings):
     assert outcome.deadline == NOW + timedelta(seconds=2 + services.COMPUTER_OVERDUE_SECONDS)
 
 
-# --- both write paths, through PostgreSQL ---------------------------------------------------
-CASUAL = {"turn_seconds": services.CASUAL_TURN_SECONDS}
 TOURNAMENT = {
     "turn_seconds": services.TOURNAMENT_TURN_SECONDS,
     "grace_seconds": services.TOURNAMENT_GRACE_SECONDS,
     "forfeit_at_deadline": True,
 }
-
-
-def dealt_as_clean(monkeypatch, **clock) -> Table:
-    """Ann (seat 0) and Ben at a started 2-seat draw table, auto-pass off, dealt CLEAN: Ann
-    opens 6-6, Ben's only six is 6-5, then Ann has nothing that fits and draws 6-4."""
-    rules = Rules.for_preset("draw", seats=2)
-    chosen = deal_of(rules, CLEAN)
-    monkeypatch.setattr(Deal, "secure", classmethod(lambda cls, rules: (chosen, "ab" * 16)))
-    table = services.create_online_table(player=ANN, name="Ann", rules=rules, **clock)
-    services.join_table(public_id=table.public_id, player=BEN, name="Ben")
-    services.start_table(public_id=table.public_id, player=ANN)
-    table.refresh_from_db()
-    return table
 
 
 def move(table: Table, path: str, the_move) -> None:

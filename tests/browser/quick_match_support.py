@@ -1,0 +1,28 @@
+"""Quick match in a browser: a stranger's page and pressing the button."""
+
+from playwright.sync_api import Page
+from table_driver import screenshot
+
+
+def stranger(browser, width: int = 1366, height: int = 768) -> Page:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    return page
+
+
+def fill_quick_match(page: Page, url: str, name: str = "", *, shot: str = "") -> None:
+    """``name`` for a guest; a signed-in player plays under their account's name."""
+    page.goto(url + "/")
+    page.locator("#quick-match").click()
+    page.locator("#id_preset").select_option("draw")
+    page.check("input[name=seats][value='2']")
+    if name:
+        page.get_by_label("Your name at the table").fill(name)
+    if shot:
+        screenshot(page, shot)
+
+
+def press_quick_match(page: Page, url: str, name: str = "", *, shot: str = "") -> None:
+    fill_quick_match(page, url, name, shot=shot)
+    page.get_by_role("button", name="Find players").click()
