@@ -2,7 +2,7 @@
 
 A password hash costs about a second of one core, by design. Without a bound, a flood of
 wrong passwords hashes on as many threads and every page waits for the cores
-(bench/README.md, `login_flood.py`). Here at most ``PASSWORD_HASHING_CONCURRENCY`` hashes run
+(bench/RESULTS.md, `login_flood.py`). Here at most ``PASSWORD_HASHING_CONCURRENCY`` hashes run
 at once in a process; a hash that cannot start within ``PASSWORD_HASHING_WAIT_SECONDS`` raises
 :class:`HashingBusy`, which the site answers with "busy, try again" (``accounts.middleware``)
 instead of a queue without end. Each hash runs on a thread of the lowest priority, so the

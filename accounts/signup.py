@@ -3,7 +3,7 @@ email address that already has an account as for a new one.
 
 With ACCOUNT_PREVENT_ENUMERATION allauth answers both alike ("check your mail"), but only the
 new account would hash its password, and the time of the answer would tell anyone which
-addresses have accounts (bench/README.md, `login_flood.signup`). The known address hashes
+addresses have accounts (bench/RESULTS.md, `login_flood.signup`). The known address hashes
 the password too (and throws it away), so both do the same work. (The site's own fields, the
 display name, live in accounts.forms, which allauth's form builds on: this module must not be
 imported from there.)

@@ -8,8 +8,8 @@ layer (``--redis``, flushed at start and end), with ``JOBS_BACKEND=thread`` (two
 computer moves to run). With ``--processes 2`` two daphne processes share the database and
 Redis. ``--placement table`` (the default) puts both seats of a table on one process, the
 tables spread evenly over the processes: what the deployment's proxy, routing
-``/ws/tables/<id>/`` by a hash of the path (README, deployment), gives, and what the echo's
-connections are (each one served by one process). ``--placement split`` (the worst case: a
+``/ws/tables/<id>/`` by a hash of the path (docs/operations.md, deployment), gives, and what the
+echo's connections are (each one served by one process). ``--placement split`` (the worst case: a
 proxy that spreads a table's players) puts seat 0 on the first and seat 1 on the second: every
 move crosses channels-redis and the other process reads it from the log.
 

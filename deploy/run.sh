@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs one process of the Procfile, as a Procfile runner would (README "Deploying on PostgreSQL
-# and Redis"): from the repository, with .venv/bin first on PATH, in the environment it is
+# Runs one process of the Procfile, as a Procfile runner would (docs/operations.md "Deploying
+# on PostgreSQL and Redis"): from the repository, with .venv/bin first on PATH, in the environment it is
 # given (systemd's EnvironmentFile=, or the shell's).
 #
 #   deploy/run.sh NAME[-N]

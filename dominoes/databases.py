@@ -27,12 +27,12 @@ def default_database(url: str, *, production: bool, base_dir: Path) -> dict[str,
         return {"ENGINE": SQLITE, "NAME": base_dir / "db.sqlite3", "OPTIONS": SQLITE_OPTIONS}
     # A pool of PostgreSQL connections (psycopg's): Django's ASGI handler runs every request
     # and database_sync_to_async call on a new thread, and a connection per thread would cost
-    # a new connection per request (bench/README.md, "Measured by hand"); persistent
+    # a new connection per request (bench/RESULTS.md, "Measured by hand"); persistent
     # per-thread connections do not help there.
     pool = env_bool("DB_POOL", production)
     database = dj_database_url.parse(
         url,
-        # Without the pool, persistent connections (bench/README.md, "Measured by hand").
+        # Without the pool, persistent connections (bench/RESULTS.md, "Measured by hand").
         conn_max_age=0 if pool else env_int("CONN_MAX_AGE", 600 if production else 0),
         conn_health_checks=not pool,
     )

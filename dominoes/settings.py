@@ -1,6 +1,6 @@
 """Settings for the dominoes site, read from the environment.
 
-Two modes, chosen by ``DJANGO_ENV`` (see README "Production mode"):
+Two modes, chosen by ``DJANGO_ENV`` (see docs/operations.md "Production mode"):
 
 * ``development`` (the embedded default when ``DATABASE_URL`` is unset): DEBUG on, a dev
   secret key, SQLite at ``db.sqlite3``, the in-memory channel layer, jobs run in-process.
@@ -78,11 +78,13 @@ MIDDLEWARE = [
     "django_permissions_policy.PermissionsPolicyMiddleware",
     # Static files from the app server itself, compressed and cached (no separate web server).
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # Pages gzipped (README, "Pages sent compressed"); WhiteNoise's files are compressed already.
+    # Pages gzipped (docs/operations.md, "Pages sent compressed"); WhiteNoise's files are
+    # compressed already.
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    # The language: the language cookie (a person's pick, README "Languages"), else the
-    # browser's Accept-Language. After the session (Django's order), before CommonMiddleware.
+    # The language: the language cookie (a person's pick, docs/architecture.md "Languages"),
+    # else the browser's Accept-Language. After the session (Django's order), before
+    # CommonMiddleware.
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -92,8 +94,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
-    # Limits (README, "Limits"): a body dominoes.body_limit did not read answers 413, a limit
-    # passed (dominoes.limits.Refused) 429.
+    # Limits (docs/operations.md, "Limits"): a body dominoes.body_limit did not read answers
+    # 413, a limit passed (dominoes.limits.Refused) 429.
     "dominoes.body_limit.body_too_large_middleware",
     # A NUL in the path, the query string or a form field answers 400 before any view reads
     # it (dominoes.request_input): after the 413, whose body is never read.
@@ -164,7 +166,7 @@ if REDIS_URL:
     # Redis pub/sub: each process subscribes once per group and hands a message to its sockets
     # from one reader. channels-redis's core layer makes every socket of a process take turns
     # at one asyncio lock for each message, a cost that grows with the sockets until even a
-    # bare echo answers in seconds (bench/README.md, `load.echo_human`). Announcements are
+    # bare echo answers in seconds (bench/RESULTS.md, `load.echo_human`). Announcements are
     # only "table T is at version V" and every message is a whole state, so one lost while
     # Redis is away costs nothing the next one does not mend; subscriptions live in the
     # connection, not in Redis's data, so a Redis that restarts empty or is flushed loses none
@@ -234,7 +236,7 @@ ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 # What allauth counts, in its notation (amount/period/what: per address "ip", per "key": the
 # email address, or for wrong passwords see accounts.sign_in_limits). Each budget is far above
 # what a person uses; past one the request is answered 429 (templates/429.html) and nothing is
-# stored or sent. README "Limits" lists them.
+# stored or sent. docs/operations.md "Limits" lists them.
 ACCOUNT_RATE_LIMITS = {
     # Every sign-up form sent from an address, mistakes included.
     "signup": "10/h/ip,30/d/ip",
@@ -297,7 +299,7 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Dominoes <noreply@localhost>
 # The site's address, for links in mail sent from jobs (no request to build them from).
 SITE_URL = env_str("SITE_URL", "http://localhost:8000").rstrip("/")
 
-# --- Billing (Stripe; see billing/ and README "Billing") -----------------------------------
+# --- Billing (Stripe; see billing/ and docs/architecture.md "Billing") ---------------------
 
 # Without STRIPE_SECRET_KEY and STRIPE_CLUB_PRICE the pricing page says online payment is not
 # configured; STRIPE_API_BASE points the API elsewhere (localstripe or a recorder in tests).
@@ -308,10 +310,10 @@ STRIPE_API_BASE = env_str("STRIPE_API_BASE")
 
 # --- Internationalization -------------------------------------------------------------------
 
-# Every word a player or host reads comes from the catalogs in locale/ (README "Languages").
-# The language follows the browser's Accept-Language until a person picks one from the header
-# (Django's language cookie; an account keeps it in its preferences: games.language). URLs
-# carry no language prefix.
+# Every word a player or host reads comes from the catalogs in locale/ (docs/architecture.md
+# "Languages"). The language follows the browser's Accept-Language until a person picks one
+# from the header (Django's language cookie; an account keeps it in its preferences:
+# games.language). URLs carry no language prefix.
 LANGUAGE_CODE = "en"
 # Each language named in its own words: the picker offers them to people who cannot read the
 # page's current language.
@@ -363,7 +365,7 @@ SECURE_CSP = content_security_policy(stripe_api_base=STRIPE_API_BASE)
 if env_bool("SECURE_PROXY_SSL_HEADER", SECURE):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
-# --- Operating the site (README "Production mode") ------------------------------------------
+# --- Operating the site (docs/operations.md "Production mode") ------------------------------
 
 # Outermost: every request gets an id for its log lines; /healthz answers before the host check
 # and the HTTPS redirect (load balancers probe instances by address, over plain HTTP).

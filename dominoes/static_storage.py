@@ -40,7 +40,7 @@ def bundle_table(entry: Path, folder: Path) -> tuple[list[str], list[str]]:
     and, of those, the ones the entry imports statically (for ``modulepreload``).
 
     The bundle compresses a fifth smaller than the same modules minified one by one, and esbuild
-    renames local names, which the one-by-one minifiers may not (bench/README.md, issue 20)."""
+    renames local names, which the one-by-one minifiers may not (bench/RESULTS.md, issue 20)."""
     if not ESBUILD.exists():
         raise ImproperlyConfigured(
             f"collectstatic bundles the table's script with esbuild, and {ESBUILD} is missing:"

@@ -33,7 +33,7 @@ def in_database(func: Callable[..., Any]) -> Callable[..., Any]:
 
 class _LoopConnections:
     """The connections of one event loop: at most ``size`` in use at once, kept open between
-    uses (a new connection costs many statements: bench/README.md, "Measured by hand")."""
+    uses (a new connection costs many statements: bench/RESULTS.md, "Measured by hand")."""
 
     def __init__(self, size: int) -> None:
         self.idle: list[psycopg.AsyncConnection] = []

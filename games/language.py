@@ -1,4 +1,4 @@
-"""The language a person reads the site in (README "Languages").
+"""The language a person reads the site in (docs/architecture.md "Languages").
 
 Django's LocaleMiddleware reads the language cookie, else the browser's Accept-Language. A
 person picks a language from the header's form, which posts here: Django's own

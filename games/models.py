@@ -6,7 +6,7 @@ its state. It is kept in two columns: the record as last written whole
 (``Table.settled_record``, the big one) and the moves of its last hand played since
 (``Table.hand_moves``, small). A move written in one statement appends to ``hand_moves`` only:
 PostgreSQL would otherwise decompress, rebuild, recompress and rewrite the whole record, a
-TOASTed value, at every move (bench/README.md, "Measured by hand"). The next hand's deal
+TOASTed value, at every move (bench/RESULTS.md, "Measured by hand"). The next hand's deal
 folds those moves into the record, which it rewrites anyway (games.writes); the locked path
 stores the same way (:meth:`Table.store`: only the moves since, unless a new hand or a move
 taken back changed the record). ``Table.version`` numbers every change, and every event sent

@@ -203,5 +203,5 @@ def _shared_state_text(snapshot: snapshots.TableSnapshot) -> tuple[str, str]:
 
 def _compact(data: dict[str, Any]) -> str:
     # orjson: the text every seat shares, made in a fraction of the standard encoder's time
-    # (bench/README.md, `load.py`), UTF-8 as sent rather than \u escapes.
+    # (bench/RESULTS.md, `load.py`), UTF-8 as sent rather than \u escapes.
     return orjson.dumps(data).decode()

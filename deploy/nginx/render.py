@@ -1,4 +1,4 @@
-"""Write the site's nginx configuration from deploy/nginx/dominoes.conf (the README's
+"""Write the site's nginx configuration from deploy/nginx/dominoes.conf (docs/operations.md,
 "Deploying on PostgreSQL and Redis"): the web processes' addresses, the site's name, its TLS
 certificate. Python's standard library only: it runs before the site's venv exists.
 

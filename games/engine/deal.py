@@ -69,7 +69,7 @@ class Deal:
     def shuffled(cls, rules: Rules, rng: random.Random) -> Deal:
         """A deal from any random generator (simulations, tests); live games use :meth:`secure`.
 
-        Fisher-Yates on ``rng.random()``, cheaper than ``rng.shuffle`` (bench/README.md,
+        Fisher-Yates on ``rng.random()``, cheaper than ``rng.shuffle`` (bench/RESULTS.md,
         "Measured by hand"), which matters to bots that deal thousands of simulated hands.
         """
         order = list(range(TILE_COUNT))

@@ -30,7 +30,7 @@ from .master import Budget, decide
 from .policies import Features, features
 
 #: Well inside the 300 ms a hint may take, with room for building the knowledge and the words;
-#: it holds under load because the clock is read inside a deal's solve too (bench/README.md).
+#: it holds under load because the clock is read inside a deal's solve too (bench/RESULTS.md).
 HINT_BUDGET = Budget(seconds=0.2, max_deals=300)
 
 
