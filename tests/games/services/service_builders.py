@@ -6,6 +6,7 @@ from dataclasses import replace
 from datetime import timedelta
 from unittest import mock
 
+from accounts_support import verified_user
 from asgiref.sync import async_to_sync
 from deal_support import CLEAN, deal_of
 from django.utils import timezone
@@ -24,6 +25,7 @@ from games.engine import (
 )
 from games.models import LogEntry, Table
 from games.services import Player
+from matchmaking import services as matchmaking
 
 
 def replayed_from_log(table: Table) -> dict:
@@ -180,3 +182,17 @@ def dealt_as_clean(monkeypatch, **clock) -> Table:
     services.start_table(public_id=table.public_id, player=ANN)
     table.refresh_from_db()
     return table
+
+
+def member(name: str) -> Player:
+    """A signed-in member with a verified address, as quick match rates."""
+    user = verified_user(f"{name.lower()}@example.com", display_name=name)
+    return Player(user_id=user.pk, session_key=None)
+
+
+def quick_match(first: Player, second: Player) -> Table:
+    """A rated quick match of two members, on the casual clock."""
+    matchmaking.join_queue(player=first, name="Ada", preset="draw", seats=2)
+    entry = matchmaking.join_queue(player=second, name="Bob", preset="draw", seats=2)
+    assert entry.rated and entry.table_id is not None
+    return Table.objects.get(pk=entry.table_id)

@@ -7,6 +7,7 @@ from importlib import import_module
 import pytest
 from accounts_support import verified_user
 from django.apps import apps as django_apps
+from service_builders import member, quick_match
 
 from games import selectors, services
 from games.engine import Rules, load
@@ -20,19 +21,6 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 @pytest.fixture(autouse=True)
 def no_recent_pairing(monkeypatch):
     monkeypatch.setattr(matchmaking, "_last_pairing", {})
-
-
-def member(name: str) -> Player:
-    user = verified_user(f"{name.lower()}@example.com", display_name=name)
-    return Player(user_id=user.pk, session_key=None)
-
-
-def quick_match(first: Player, second: Player) -> Table:
-    """A rated quick match of two members, on the casual clock."""
-    matchmaking.join_queue(player=first, name="Ada", preset="draw", seats=2)
-    entry = matchmaking.join_queue(player=second, name="Bob", preset="draw", seats=2)
-    assert entry.rated and entry.table_id is not None
-    return Table.objects.get(pk=entry.table_id)
 
 
 def seat_of(table: Table, player: Player) -> int:
