@@ -88,3 +88,20 @@ def whose_turn(host, friend):
                 return mover, other
         host.wait_for_timeout(100)
     raise AssertionError("neither player's turn")
+
+
+def play_a_few_moves(host: Page, friend: Page) -> None:
+    """Up to four moves, each by whoever's turn it is and seen on the other page, at least two
+    before a hand ends; then both pages show the same board."""
+    played = 0
+    for _ in range(4):
+        mover, other = whose_turn(host, friend)
+        before = board_tiles(mover)
+        if not play_one(mover):
+            break
+        played += 1
+        expect(other.locator("#board")).to_have_attribute("data-tiles", str(before + 1))
+        if host.locator("#hand-result").is_visible():
+            break
+    assert played >= 2
+    assert_same_board(host, friend)

@@ -1,5 +1,7 @@
 """Quick match in a browser: a stranger's page and pressing the button."""
 
+from account_support import sign_in_through_the_page, signed_in_as
+from accounts_support import PASSWORD, verified_user
 from playwright.sync_api import Page
 from table_driver import screenshot
 
@@ -26,3 +28,16 @@ def fill_quick_match(page: Page, url: str, name: str = "", *, shot: str = "") ->
 def press_quick_match(page: Page, url: str, name: str = "", *, shot: str = "") -> None:
     fill_quick_match(page, url, name, shot=shot)
     page.get_by_role("button", name="Find players").click()
+
+
+def members_press_quick_match(url: str, *people: tuple[Page, str]) -> None:
+    """Each (page, name) signs in as a verified member of that name, then presses quick match
+    in turn: rated players."""
+    for page, name in people:
+        verified_user(f"{name.lower()}@example.com", display_name=name)
+        sign_in_through_the_page(
+            page, url, address=f"{name.lower()}@example.com", password=PASSWORD
+        )
+        signed_in_as(page, name)
+    for page, _ in people:
+        press_quick_match(page, url)

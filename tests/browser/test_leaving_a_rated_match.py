@@ -6,11 +6,9 @@ import re
 from datetime import timedelta
 
 import pytest
-from account_support import sign_in_through_the_page, signed_in_as
-from accounts_support import PASSWORD, verified_user
 from browser_support import axe_report, axe_violations
 from playwright.sync_api import Page, expect
-from quick_match_support import press_quick_match, stranger
+from quick_match_support import members_press_quick_match, stranger
 
 from games import services
 from games.models import LogEntry, Seat
@@ -25,14 +23,7 @@ def test_leaving_a_rated_match_says_it_loses_unless_back_and_staying_away_does(b
     try:
         ann, bob = stranger(browser), stranger(browser, 390, 844)
         pages = [ann, bob]
-        for page, name in ((ann, "Ann"), (bob, "Bob")):
-            verified_user(f"{name.lower()}@example.com", display_name=name)
-            sign_in_through_the_page(
-                page, server, address=f"{name.lower()}@example.com", password=PASSWORD
-            )
-            signed_in_as(page, name)
-        press_quick_match(ann, server)
-        press_quick_match(bob, server)
+        members_press_quick_match(server, (ann, "Ann"), (bob, "Bob"))
         for page in pages:
             expect(page).to_have_url(re.compile(r"/tables/[\w-]+/$"))
             expect(page.locator("#connection")).to_have_attribute("data-state", "online")

@@ -7,12 +7,15 @@ import time
 from datetime import timedelta
 
 import pytest
-from account_support import sign_in_through_the_page, signed_in_as
-from accounts_support import PASSWORD, verified_user
 from browser_support import Site
 from django.utils.timezone import now
 from playwright.sync_api import Page, expect
-from quick_match_support import fill_quick_match, press_quick_match, stranger
+from quick_match_support import (
+    fill_quick_match,
+    members_press_quick_match,
+    press_quick_match,
+    stranger,
+)
 from table_driver import screenshot
 
 from games import services
@@ -101,14 +104,7 @@ def test_a_player_gone_for_good_from_a_rated_quick_match_loses_and_the_other_is_
     try:
         ann, bob = stranger(browser), stranger(browser, 390, 844)
         pages = [ann, bob]
-        for page, name in ((ann, "Ann"), (bob, "Bob")):
-            verified_user(f"{name.lower()}@example.com", display_name=name)
-            sign_in_through_the_page(
-                page, server, address=f"{name.lower()}@example.com", password=PASSWORD
-            )
-            signed_in_as(page, name)
-        press_quick_match(ann, server)
-        press_quick_match(bob, server)
+        members_press_quick_match(server, (ann, "Ann"), (bob, "Bob"))
         for page in pages:
             expect(page).to_have_url(re.compile(r"/tables/[\w-]+/$"))
             expect(page.locator("#hand [data-tile]")).to_have_count(7)
