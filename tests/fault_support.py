@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from browser_support import LOGS, free_port
+from channels.layers import get_channel_layer
 from django.contrib.sessions.backends.db import SessionStore
 
 from accounts.guests import GUEST_SESSION_KEY
@@ -267,3 +268,24 @@ def wait_for_port(port: int, seconds: float = 10.0) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"nothing listens on port {port}")
         time.sleep(0.05)
+
+
+def channel_layer_that_fails_when_set(monkeypatch) -> asyncio.Event:
+    """The channel layer's ``receive`` fails (Redis gone) once the returned event is set:
+    channels then skips the consumer's disconnect."""
+    layer = get_channel_layer()
+    redis_gone = asyncio.Event()
+    real_receive = layer.receive
+
+    async def receive_until_redis_goes(channel):
+        message = asyncio.ensure_future(real_receive(channel))
+        gone = asyncio.ensure_future(redis_gone.wait())
+        await asyncio.wait([message, gone], return_when=asyncio.FIRST_COMPLETED)
+        if gone.done():
+            message.cancel()
+            raise ConnectionError("Redis went away")
+        gone.cancel()
+        return message.result()
+
+    monkeypatch.setattr(layer, "receive", receive_until_redis_goes)
+    return redis_gone

@@ -1,12 +1,10 @@
 """A table socket that dies of an error (its channel layer's Redis went away) still leaves: it
 stops counting for its seat's presence, as if the person had closed the page."""
 
-import asyncio
-
 import pytest
 from channels.db import database_sync_to_async
-from channels.layers import get_channel_layer
 from factories import online_table
+from fault_support import channel_layer_that_fails_when_set
 from socket_support import connect, new_session, receive
 
 from games import presence, services
@@ -16,21 +14,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 
 async def test_a_socket_killed_by_a_channel_layer_failure_leaves_its_seat(monkeypatch):
-    layer = get_channel_layer()
-    redis_gone = asyncio.Event()
-    real_receive = layer.receive
-
-    async def receive_until_redis_goes(channel):
-        message = asyncio.ensure_future(real_receive(channel))
-        gone = asyncio.ensure_future(redis_gone.wait())
-        await asyncio.wait([message, gone], return_when=asyncio.FIRST_COMPLETED)
-        if gone.done():
-            message.cancel()
-            raise ConnectionError("Redis went away")
-        gone.cancel()
-        return message.result()
-
-    monkeypatch.setattr(layer, "receive", receive_until_redis_goes)
+    redis_gone = channel_layer_that_fails_when_set(monkeypatch)
     host_key = await database_sync_to_async(new_session)()
     public_id = await database_sync_to_async(
         lambda: online_table([services.Player(user_id=None, session_key=host_key)]).public_id

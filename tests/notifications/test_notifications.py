@@ -1,18 +1,17 @@
 """The bell: notify() writes a notification, emails it (through the mail job) and tells the
 person's open pages; the list page marks what it shows read; the socket is the person's own."""
 
-import asyncio
 from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
 from django.core import mail
 from django.test import override_settings
 from factories import make_user
+from fault_support import channel_layer_that_fails_when_set
 
 from dominoes import socket_limits
 from dominoes.asgi import application
@@ -256,21 +255,7 @@ async def test_json_from_the_page_is_ignored():
 @pytest.mark.django_db(transaction=True)
 async def test_a_bell_killed_by_a_channel_layer_failure_gives_its_place_back(monkeypatch):
     """channels skips disconnect then: the lease would be renewed for as long as the process."""
-    layer = get_channel_layer()
-    redis_gone = asyncio.Event()
-    real_receive = layer.receive
-
-    async def receive_until_redis_goes(channel):
-        message = asyncio.ensure_future(real_receive(channel))
-        gone = asyncio.ensure_future(redis_gone.wait())
-        await asyncio.wait([message, gone], return_when=asyncio.FIRST_COMPLETED)
-        if gone.done():
-            message.cancel()
-            raise ConnectionError("Redis went away")
-        gone.cancel()
-        return message.result()
-
-    monkeypatch.setattr(layer, "receive", receive_until_redis_goes)
+    redis_gone = channel_layer_that_fails_when_set(monkeypatch)
     ann = await database_sync_to_async(make_user)("ann")
     before = set(socket_limits._held)
     bell = await opened_bell(await database_sync_to_async(signed_in_session)(ann))
