@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 START_TIMEOUT = 30.0
 
 
-#: The consumer's message budget (games.consumers.RATE_BURST and RATE_PER_SECOND).
+#: The consumer's message budget (games.live.consumers.RATE_BURST and RATE_PER_SECOND).
 RATE_BURST = 20
 
 

@@ -249,7 +249,7 @@ def run_site(
     return line
 
 
-#: games.catch_up's log line when its sweep brought sockets up to date.
+#: games.live.catch_up's log line when its sweep brought sockets up to date.
 CAUGHT_UP = re.compile(r"(\d+) table sockets missed an announcement")
 
 

@@ -19,7 +19,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from dominoes.body_limit import BodyLimit  # noqa: E402
 from dominoes.origins import SameOriginValidator  # noqa: E402
 from dominoes.request_input import RefuseNulSockets  # noqa: E402
-from games.routing import websocket_urlpatterns  # noqa: E402
+from games.live.routing import websocket_urlpatterns  # noqa: E402
 from notifications.routing import websocket_urlpatterns as notification_routes  # noqa: E402
 
 application = ProtocolTypeRouter(

@@ -90,7 +90,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # An account's language, applied at sign-in (its cookie set on that response).
-    "games.language.account_language_middleware",
+    "dominoes.language.account_language_middleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -134,7 +134,7 @@ ASGI_APPLICATION = "dominoes.asgi.application"
 
 DATABASES = {"default": default_database(DATABASE_URL, production=PRODUCTION, base_dir=BASE_DIR)}
 
-# Each server event loop's own PostgreSQL connections (games.async_db), for the one statement
+# Each server event loop's own PostgreSQL connections (games.live.async_db), for the one statement
 # of a move or a deal: at most this many at once per process, besides Django's pool above.
 LOOP_DB_CONNECTIONS = env_int("LOOP_DB_CONNECTIONS", 8)
 
@@ -313,7 +313,7 @@ STRIPE_API_BASE = env_str("STRIPE_API_BASE")
 # Every word a player or host reads comes from the catalogs in locale/ (docs/architecture.md
 # "Languages"). The language follows the browser's Accept-Language until a person picks one
 # from the header (Django's language cookie; an account keeps it in its preferences:
-# games.language). URLs carry no language prefix.
+# dominoes.language). URLs carry no language prefix.
 LANGUAGE_CODE = "en"
 # Each language named in its own words: the picker offers them to people who cannot read the
 # page's current language.

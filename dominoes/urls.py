@@ -3,8 +3,8 @@ from django.urls import include, path
 from django.views.decorators.cache import cache_control
 from django.views.i18n import JavaScriptCatalog
 
-from dominoes import views
-from games.language import set_language
+from dominoes import front_door, views
+from dominoes.language import set_language
 from games.views import settings as settings_page
 
 # The settings page edits the preferences for new games (games) with the display name, beside
@@ -13,10 +13,14 @@ account_pages = ([path("settings/", settings_page, name="settings")], "accounts"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    # The front door's pages bring the apps together (a table listed in matchmaking's lobby).
+    path("play/", front_door.setup, name="setup"),
+    path("play/computer/", front_door.play_computer, name="play_computer"),
+    path("me/", front_door.me, name="me"),
     path("", include("games.urls")),
     path("accounts/", include(account_pages)),
     path("accounts/", include("allauth.urls")),
-    # The header's language picker (games.language), and the catalog the scripts read
+    # The header's language picker (dominoes.language), and the catalog the scripts read
     # (static/js/i18n.js). Pages ask for the catalog with their language in the query
     # (base.html), so a browser may keep each language's for an hour.
     path("i18n/setlang/", set_language, name="set_language"),

@@ -9,7 +9,8 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         from django.contrib.auth.signals import user_logged_in
 
-        from games import language, services, signals
+        from dominoes import language
+        from games import services, signals
         from games.records import results
 
         signals.match_finished.connect(

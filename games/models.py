@@ -7,7 +7,7 @@ its state. It is kept in two columns: the record as last written whole
 (``Table.hand_moves``, small). A move written in one statement appends to ``hand_moves`` only:
 PostgreSQL would otherwise decompress, rebuild, recompress and rewrite the whole record, a
 TOASTed value, at every move (bench/RESULTS.md, "Measured by hand"). The next hand's deal
-folds those moves into the record, which it rewrites anyway (games.writes); the locked path
+folds those moves into the record, which it rewrites anyway (games.live.writes); the locked path
 stores the same way (:meth:`Table.store`: only the moves since, unless a new hand or a move
 taken back changed the record). ``Table.version`` numbers every change, and every event sent
 to a client carries it. Only :mod:`games.services` writes these rows.
@@ -28,6 +28,12 @@ from games.records.models import Rating as Rating
 def new_public_id() -> str:
     """An unguessable id for URLs: knowing a table's id is not a way into another table."""
     return secrets.token_urlsafe(9)
+
+
+#: How long a person may be gone (every socket closed) before the computer takes their seat
+#: (a casual table) or they lose the match (a rated one); a short interruption changes nothing.
+#: And how long one who pressed Leave at a rated or tournament match has to come back.
+REJOIN_GRACE_SECONDS = 120
 
 
 class Table(models.Model):
@@ -208,7 +214,7 @@ def _but(document: dict[str, Any], key: str) -> dict[str, Any]:
 
 class PlayedBy:
     """Who plays a seat, from its ``bot_level`` and ``away``: a Seat row or a snapshot's seat
-    (games.snapshots)."""
+    (games.live.snapshots)."""
 
     __slots__ = ()
     bot_level: str
@@ -241,7 +247,7 @@ class Seat(PlayedBy, models.Model):
         null=True,
         blank=True,
         db_index=True,
-        help_text="When a socket of the person was last known open (games.presence).",
+        help_text="When a socket of the person was last known open (games.live.presence).",
     )
     left_at = models.DateTimeField(
         null=True,
@@ -288,7 +294,7 @@ class LogEntry(models.Model):
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     payload = models.JSONField(help_text="A deal (with its seed) or a move, as a record spells it.")
     version = models.PositiveIntegerField(help_text="The table's version this entry made.")
-    # A database default too: a move written in one statement (games.writes) is a person's own
+    # A database default too: a move written in one statement (games.live.writes) is a person's own
     # and never names this column.
     timed_out = models.BooleanField(
         default=False,

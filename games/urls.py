@@ -1,15 +1,12 @@
 from django.urls import path
 
-from games import front_views, views
+from games import views
 from games.coach import views as coach_views
 from games.records import player_views
 
 app_name = "games"
 
 urlpatterns = [
-    path("play/", front_views.setup, name="setup"),
-    path("play/computer/", front_views.play_computer, name="play_computer"),
-    path("me/", front_views.me, name="me"),
     path("tables/<slug:public_id>/", views.table, name="table"),
     path("tables/<slug:public_id>/join/", views.join, name="join"),
     # The coach (games.coach): a person's own reviews, and playing on from a moment.

@@ -1,4 +1,4 @@
-"""Thin views (the setup page: games.front_views): the table page renders the
+"""Thin views (the setup page: dominoes.front_door): the table page renders the
 player's own view of it (made by the engine for that seat) and the script takes over from there.
 """
 

@@ -83,7 +83,7 @@ def _in_progress(table: Table, mine: Seat) -> GameInProgress:
     )
 
 
-#: Seats seen this recently are people playing now (games.presence beats every 20 s).
+#: Seats seen this recently are people playing now (games.live.presence beats every 20 s).
 PLAYING_NOW_WITHIN = timedelta(seconds=60)
 #: The home page's count is read at most this often (it is the same for everyone).
 PLAYING_NOW_CACHE_SECONDS = 10

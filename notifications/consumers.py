@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 
 from accounts.players import Player
 from dominoes import limits, socket_limits
-from games.language import language_of_scope
+from dominoes.language import language_of_scope
 from notifications import selectors
 from notifications.services import group_name
 

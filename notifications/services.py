@@ -10,12 +10,14 @@ from __future__ import annotations
 from functools import partial
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from dominoes.broadcast import broadcast
 from notifications import selectors
 from notifications.models import Notification
 
@@ -37,11 +39,11 @@ def notify(
 ) -> Notification:
     """Tell ``user``: a notification in their list, the bell updated on every open page, and
     (``email``, with an address) the same by email with the link in full. The caller words it
-    in ``user``'s language (``games.language.speaking_to``): it is kept as written."""
+    in ``user``'s language (``dominoes.language.speaking_to``): it is kept as written."""
     notification = Notification.objects.create(
         user=user, kind=kind, title=title[:140], body=body, link=link
     )
-    transaction.on_commit(partial(announce, user_id=user.pk))
+    transaction.on_commit(partial(ring_bell, user_id=user.pk))
     if email and user.email:
         send_mail(
             subject=title,
@@ -59,20 +61,16 @@ def mark_read(*, user: AbstractBaseUser, ids: list[int] | None = None) -> int:
         unread = unread.filter(pk__in=ids)
     changed = unread.update(read_at=timezone.now())
     if changed:
-        transaction.on_commit(partial(announce, user_id=user.pk))
+        transaction.on_commit(partial(ring_bell, user_id=user.pk))
     return changed
 
 
-def announce(*, user_id: int) -> None:
+def ring_bell(*, user_id: int) -> None:
     """Tell the person's open pages the bell's state. The message carries the whole state (the
     unread count), not a change: a lost one is mended by the next, or by the page's fetch when
     its socket reconnects."""
-    from django.contrib.auth import get_user_model
-
-    from games.events import announce as send
-
     user = get_user_model()(pk=user_id)
-    send(group_name(user_id), {"type": CHANGED, **selectors.bell_state(user=user)})
+    broadcast(group_name(user_id), {"type": CHANGED, **selectors.bell_state(user=user)})
 
 
 def _email_text(body: str, link: str) -> str:

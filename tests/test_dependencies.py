@@ -110,3 +110,74 @@ def test_outside_the_services_package_only_its_public_face_is_imported():
         if _imports(path) & inside
     }
     assert reaching == {}
+
+
+def _selectors() -> list[Path]:
+    return [
+        path
+        for folder in ("accounts", *OTHER_APPS, "notifications")
+        for path in _modules(folder)
+        if path.stem == "selectors" or "selectors" in path.parent.name
+    ]
+
+
+def test_the_reads_never_import_the_writes():
+    """Selectors answer from rows and snapshots; a service may ask a selector, never the other
+    way round (games.selectors once imported games.services for a constant and an error)."""
+    reaching = {
+        module: {name for name in names if ".services" in f".{name}" or name.endswith("services")}
+        for module, names in ((str(p.relative_to(ROOT)), _imports(p)) for p in _selectors())
+    }
+    assert {module: names for module, names in reaching.items() if names} == {}
+    assert len(_selectors()) >= 5  # the check sees the apps' selectors
+
+
+#: The site's infrastructure (dominoes/) is a layer every app stands on: it imports no app, but
+#: for what each of these names. The site's own pages (the home page, the front door), its URL
+#: map and its ASGI entry bring the apps together and may import any.
+SITE_PAGES = {"asgi", "urls", "views", "front_door", "settings", "settings_test"}
+INFRASTRUCTURE_READS = {
+    "language": {"games.preferences"},  # an account's language is kept with its preferences
+    "limits": {"accounts"},  # a budget is counted per person (accounts.guests)
+}
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in _modules("dominoes") if p.stem not in SITE_PAGES], ids=lambda p: p.stem
+)
+def test_the_site_infrastructure_imports_no_app(path):
+    allowed = INFRASTRUCTURE_READS.get(path.stem, set())
+    apps = {
+        name
+        for name in _imports(path)
+        if name.split(".")[0] in {"accounts", *OTHER_APPS, "notifications"}
+        and not any(name == a or name.startswith(a + ".") for a in allowed)
+    }
+    assert apps == set()
+
+
+@pytest.mark.parametrize("app", ["matchmaking", "tournaments", "billing", "notifications"])
+def test_the_games_app_imports_none_built_on_it(app):
+    """Quick match, tournaments, billing and the bell are built on the games; the games know
+    none of them (the front door that lists a new table in matchmaking's lobby is the site's:
+    dominoes.front_door)."""
+    assert _reaching(_modules("games"), app) == {}
+
+
+#: The socket runtime of the live package: only the package itself and the ASGI entry start it.
+SOCKET_RUNTIME = ["consumers", "presence", "catch_up", "routing"]
+
+
+def test_only_the_live_package_and_the_asgi_entry_reach_the_socket_runtime():
+    live = ROOT / "games" / "live"
+    outside = [
+        path
+        for folder in (*OTHER_APPS, "accounts", "notifications", "dominoes")
+        for path in _modules(folder)
+        if not path.is_relative_to(live) and path != ROOT / "dominoes" / "asgi.py"
+    ]
+    reaching = {}
+    for module in SOCKET_RUNTIME:
+        reaching.update(_reaching(outside, f"games.live.{module}"))
+    assert reaching == {}
+    assert _reaching([ROOT / "dominoes" / "asgi.py"], "games.live.routing")  # the check sees it

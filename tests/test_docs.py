@@ -55,7 +55,7 @@ def repo_paths(text: str) -> set[str]:
 
 
 def dotted_names(text: str) -> set[str]:
-    """The spans that name a module of the project or a name in one: ``games.jobs``,
+    """The spans that name a module of the project or a name in one: ``dominoes.jobs``,
     ``dominoes.mail``, ``games.records.results.rate_pair`` (a call's arguments cut off)."""
     found = set()
     for span in _code_spans(text):
@@ -106,7 +106,7 @@ def served(url: str) -> bool:
     from django.urls.resolvers import RegexPattern
 
     from dominoes import health
-    from games.routing import websocket_urlpatterns as table_sockets
+    from games.live.routing import websocket_urlpatterns as table_sockets
     from notifications.routing import websocket_urlpatterns as bell_sockets
 
     path = re.sub(r"<[^>]+>", "1", url)
@@ -212,13 +212,12 @@ def test_every_make_target_the_readme_names_exists():
 
 
 def test_the_checks_see_a_wrong_path_module_and_variable():
-    text = (
-        "`games/results.py`, `deploy/nginx/dominoes.conf`, `games.results`, `games.jobs.run_later`"
-    )
+    modules = "`games.results`, `dominoes.jobs.run_later`"
+    text = f"`games/results.py`, `deploy/nginx/dominoes.conf`, {modules}"
     assert repo_paths(text) == {"games/results.py", "deploy/nginx/dominoes.conf"}
     assert missing_name("games.results") == "games/__init__.py has no results"
-    assert missing_name("games.jobs.run_later") is None
-    assert missing_name("games.jobs.no_such_thing") == "games/jobs.py has no no_such_thing"
+    assert missing_name("dominoes.jobs.run_later") is None
+    assert missing_name("dominoes.jobs.no_such_thing") == "dominoes/jobs.py has no no_such_thing"
     assert missing_name("matchmaking.Entry") is None
     assert dotted_names("`bench/matchmaking.py`, `matchmaking.py`, `dominoes.mail`") == {
         "dominoes.mail"

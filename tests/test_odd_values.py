@@ -33,9 +33,9 @@ from django.urls import NoReverseMatch, URLPattern, URLResolver, get_resolver, r
 from django.urls.resolvers import RoutePattern
 
 from dominoes.asgi import application
-from games import consumers
 from games import services as games
 from games.engine import Rules
+from games.live import consumers
 from notifications.services import notify
 from tournaments import services as tournaments
 from tournaments.models import Entrant, TournamentMatch

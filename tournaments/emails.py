@@ -11,7 +11,7 @@ from django.core.mail import send_mail, send_mass_mail
 from django.utils.translation import gettext
 
 from accounts.selectors import display_name_words
-from games.language import each_in_their_language
+from dominoes.language import each_in_their_language
 from tournaments.models import Entrant, Invitation, Tournament
 
 #: A message's subject and text, written for one reader.

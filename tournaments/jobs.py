@@ -1,11 +1,11 @@
-"""Tournament work that runs later, on the games app's job machinery (``games.jobs.run_later``):
+"""Tournament work that runs later, on the games app's job machinery (``dominoes.jobs.run_later``):
 the same backends, queues and workers as the tables' turn deadlines."""
 
 from datetime import datetime
 
 from django.utils import timezone
 
-from games.jobs import SCHEDULE_SLACK_SECONDS, run_later
+from dominoes.jobs import SCHEDULE_SLACK_SECONDS, run_later
 
 CHECK_IN_CLOSE = "tournaments.services.checkin.close_check_in"
 START_WHEN_DUE = "tournaments.services.rounds.start_when_due"

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
 from accounts.selectors import display_name_words
-from games.language import each_in_their_language, speaking_to
+from dominoes.language import each_in_their_language, speaking_to
 from notifications.models import Notification
 from notifications.services import notify
 from tournaments.models import Entrant, Tournament, TournamentMatch

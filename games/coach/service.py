@@ -14,7 +14,8 @@ from functools import partial
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
-from games import events, jobs
+from dominoes import jobs
+from games.live import events
 from games.models import HandReview, Table
 
 from .review import HandNotOver, review_hand
@@ -66,7 +67,7 @@ def review_finished_hand(*, public_id: str, hand: int) -> list[HandReview]:
         try:
             with transaction.atomic():
                 row.save()
-                # The seat's page shows it between hands (games.consumers), once it is stored.
+                # The seat's page shows it between hands (games.live.consumers), once it is stored.
                 transaction.on_commit(
                     partial(events.publish_review, public_id, hand=hand, seat=row.seat)
                 )

@@ -6,9 +6,9 @@ Every change checks the version the caller last saw (so a double click, two tabs
 message applies once), applies the move with the engine, appends it to the log, saves the
 record and bumps the version: in one transaction with the table row locked, or, for a player's
 move or deal that this process's snapshot of that version decides, in one statement that
-applies only if the row is still at that version (games.writes). ``aplay`` and ``anext_hand``
+applies only if the row is still at that version (games.live.writes). ``aplay`` and ``anext_hand``
 are the same from the server's event loop (the table consumer), which sends that statement
-itself (games.async_db). Bot turns are scheduled and the change is announced only once
+itself (games.live.async_db). Bot turns are scheduled and the change is announced only once
 committed.
 
 - :mod:`.creating`: a table against the computer or for friends, starting it.
@@ -26,11 +26,19 @@ committed.
   :mod:`.tournament_tables` (a tournament's seated table).
 - :mod:`._tables`: the shared inside (locking, seating, dealing, saving and announcing).
 
-The job paths stored in the queue (games.jobs: ``games.services.run_bot_turn``...) name this
+The job paths stored in the queue (dominoes.jobs: ``games.services.run_bot_turn``...) name this
 face, so moving a function between the modules never strands a queued job.
 """
 
 from accounts.players import Player
+from games.errors import (
+    DealsWithheld,
+    NotYourSeat,
+    SeatAway,
+    StaleVersion,
+    TableError,
+    TableNotFound,
+)
 from games.services._tables import OWN_NAME, display_name, seeds_of_table
 from games.services.clock import (
     CASUAL_TURN_SECONDS,
@@ -60,14 +68,6 @@ from games.services.decision import (
     decide,
     turn_of,
 )
-from games.services.errors import (
-    DealsWithheld,
-    NotYourSeat,
-    SeatAway,
-    StaleVersion,
-    TableError,
-    TableNotFound,
-)
 from games.services.guests import claim_guest_seats, on_user_logged_in
 from games.services.hints import HINT_CACHE_SECONDS, hint_for
 from games.services.lobby import (
@@ -77,7 +77,7 @@ from games.services.lobby import (
     remove_from_table,
     unjoin_table,
 )
-from games.services.moves import anext_hand, aplay, next_hand, play, take_back_start, undo
+from games.services.moves import anext_hand, aplay, next_hand, play, undo
 from games.services.playing_on import play_on
 from games.services.presence import (
     Opened,
@@ -147,7 +147,6 @@ __all__ = [
     "seats_seen",
     "start_table",
     "sweep_deadlines",
-    "take_back_start",
     "turn_of",
     "remarks_heard",
     "say_remark",

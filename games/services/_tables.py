@@ -19,19 +19,21 @@ from accounts.names import clean_display_name
 from accounts.players import Player
 from accounts.selectors import display_name as account_name
 from accounts.selectors import guest_name
-from games import events, jobs, signals, snapshots, writes
+from games import signals
 from games.coach import service as coach
 from games.engine import Deal, Illegal, IllegalMove, Match, Move, Rules, export, load
 from games.engine.bots import Level
+from games.errors import NotYourSeat, StaleVersion, TableError, TableNotFound
+from games.live import events, snapshots, writes
 from games.models import LogEntry, Seat, Table
 from games.services.decision import Outcome, Running, decide, turn_in
-from games.services.errors import NotYourSeat, StaleVersion, TableError, TableNotFound
 from games.services.rated import is_rated
+from games.services.schedule import schedule_bot_turn, schedule_deadline
 
 logger = logging.getLogger(__name__)
 
 
-#: The name that stands for the person's own (the setup form's blank, games.front_views): a
+#: The name that stands for the person's own (the setup form's blank, dominoes.front_door): a
 #: seat is never called this, since the others read it ("You (host)"), but :func:`own_name`.
 OWN_NAME = "You"
 
@@ -262,11 +264,11 @@ def schedule_jobs(public_id: str, version: int, outcome: Outcome) -> None:
     if outcome.hand_over is not None:
         coach.queue_review(public_id=public_id, hand=outcome.hand_over)
     if outcome.computer_turn:
-        transaction.on_commit(partial(jobs.schedule_bot_turn, public_id=public_id, version=version))
+        transaction.on_commit(partial(schedule_bot_turn, public_id=public_id, version=version))
     elif outcome.seconds is not None:
         transaction.on_commit(
             partial(
-                jobs.schedule_deadline,
+                schedule_deadline,
                 public_id=public_id,
                 version=version,
                 seconds=outcome.seconds,

@@ -15,6 +15,8 @@ from django.utils.module_loading import import_string
 
 from games.engine import Match
 from games.engine.bots import Bot, Level
+from games.errors import TableNotFound
+from games.models import REJOIN_GRACE_SECONDS as REJOIN_GRACE_SECONDS
 from games.models import Seat, Table
 from games.services._tables import (
     advance,
@@ -26,7 +28,6 @@ from games.services._tables import (
     save_and_announce,
     seed_of,
 )
-from games.services.errors import TableNotFound
 
 #: The casual clock (seed 001): seconds a turn, after which the server plays for the seat.
 CASUAL_TURN_SECONDS = 60
@@ -38,12 +39,6 @@ TOURNAMENT_TURN_SECONDS = 180
 
 
 TOURNAMENT_GRACE_SECONDS = 120
-
-
-#: How long a person may be gone (every socket closed) before the computer takes their seat
-#: (a casual table) or they lose the match (a rated one); a short interruption changes nothing.
-#: And how long one who pressed Leave at a rated or tournament match has to come back.
-REJOIN_GRACE_SECONDS = 120
 
 
 #: Who plays for a person out of time or away.

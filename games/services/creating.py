@@ -13,6 +13,7 @@ from django.utils.translation import gettext, ngettext
 from accounts.players import Player
 from games.engine import Match, Rules
 from games.engine.bots import Level
+from games.errors import TableError
 from games.models import Seat, Table
 from games.services._tables import (
     advance,
@@ -25,7 +26,6 @@ from games.services._tables import (
     seat_person,
 )
 from games.services.clock import CASUAL_TURN_SECONDS
-from games.services.errors import TableError
 
 #: Unfinished tables a person may have started (created, at seat 0) and played or joined in
 #: the last OPEN_TABLES_WITHIN: far more than anyone plays at once, and a table left alone

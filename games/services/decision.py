@@ -11,8 +11,8 @@ from typing import NamedTuple
 
 from django.conf import settings
 
-from games import writes
 from games.engine import Draw, Match, Move, Pass, history_to_record
+from games.live import writes
 
 #: A computer's turn not played this long after its pause means its job was lost (a worker
 #: killed, a restart): the sweep (every second, Procfile) then plays it, so no computer move

@@ -8,9 +8,9 @@ from django.utils.translation import gettext
 from accounts.players import Player
 from games.engine import move_from_record, move_to_record
 from games.engine.bots import Hint, HintReason, hint
+from games.errors import TableError
 from games.models import Table
 from games.services._tables import match_of, seat_of, seed_of, unlocked_table
-from games.services.errors import TableError
 
 #: How long a hint stays in the cache: long enough for a player to ask again during a turn;
 #: a hint is never stale (it is kept per version), so this only bounds the cache's memory.

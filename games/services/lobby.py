@@ -10,6 +10,7 @@ from django.utils.translation import gettext
 
 from accounts.players import Player
 from games.engine import Rules
+from games.errors import TableError
 from games.models import Seat, Table
 from games.services._tables import (
     locked_table,
@@ -19,7 +20,6 @@ from games.services._tables import (
     seat_of,
     seat_person,
 )
-from games.services.errors import TableError
 
 
 def join_table(*, public_id: str, player: Player, name: str, seat: int | None = None) -> Table:

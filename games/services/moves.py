@@ -1,6 +1,6 @@
 """A player's moves: a play, the next hand's deal and undo. From the event loop (``aplay``,
 ``anext_hand``) a change is decided on this process's snapshot and written in one statement
-(games.writes); otherwise, or when the snapshot cannot decide, on the locked path."""
+(games.live.writes); otherwise, or when the snapshot cannot decide, on the locked path."""
 
 from __future__ import annotations
 
@@ -11,13 +11,14 @@ from functools import partial
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext
 from psycopg import OperationalError
 
 from accounts.players import Player
-from games import async_db, events, snapshots, writes
-from games.engine import Match, Move, history_to_record
+from games.engine import Match, Move
+from games.errors import SeatAway, StaleVersion
+from games.live import async_db, events, snapshots, writes
 from games.models import LogEntry, Table
+from games.selectors import take_back_start
 from games.services._tables import (
     advance,
     announce_finish,
@@ -30,7 +31,6 @@ from games.services._tables import (
     seat_of,
 )
 from games.services.decision import Outcome, Running, decide, turn_of
-from games.services.errors import SeatAway, StaleVersion, TableError
 
 logger = logging.getLogger(__name__)
 
@@ -228,40 +228,3 @@ def undo(*, public_id: str, player: Player, seen_version: int) -> Table:
         # own behind (the sweep would otherwise play the person's turn for them).
         advance(table, match, off_the_log=True)
     return table
-
-
-def take_back_start(*, kind: str, match: Match, seat: int) -> int:
-    """Where an undo by ``seat`` starts among the moves of the hand in play: at the seat's
-    last play, taking back it and every move since. TableError, in a player's words, when
-    nothing may be taken back; an undo must never show what the player could not know:
-
-    - The hand is over: its end laid every hand open (and its seed), so replaying any of it
-      would be played knowing the whole deal. A new hand's deal starts afresh: nothing before
-      it is ever taken back.
-    - A draw among the moves taken back, the player's own or the computer's. The boneyard's
-      order is fixed by the deal, so the same tiles come back in the same order: the player
-      would draw again knowing the tile they saw. A computer's draw is no safer, although
-      its tiles were never shown: its play after drawing tells which tiles lay at the top
-      of the boneyard (a 5-3 played after three draws, from a hand that had no 5 or 3, is
-      among the first three), and a different play would hand those very tiles to whoever
-      draws next, the player included. The player's own draws before their last play stay:
-      the tiles are in their hand, known either way.
-    """
-    if kind != Table.Kind.COMPUTER:
-        raise TableError(gettext("Undo is only for games against the computer."))
-    if match.finished:
-        # A finished match is counted (statistics, ratings): it stays as it ended.
-        raise TableError(gettext("The match is over: its moves can no longer be taken back."))
-    if match.needs_deal:
-        raise TableError(
-            gettext("The hand is over and every tile was shown: it can no longer be undone.")
-        )
-    moves = history_to_record(match.histories[-1])
-    plays = [i for i, move in enumerate(moves) if move["seat"] == seat and "play" in move]
-    if not plays:
-        raise TableError(gettext("You have no play to take back in this hand."))
-    if any("draw" in move for move in moves[plays[-1] :]):
-        raise TableError(
-            gettext("A tile was drawn since your last play: a draw cannot be taken back.")
-        )
-    return plays[-1]

@@ -9,9 +9,10 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from accounts.players import Player
-from games import writes
 from games.engine import Deal, Match, Rules, move_from_record
 from games.engine.bots import Level
+from games.errors import DealsWithheld, NotYourSeat, TableError, TableNotFound
+from games.live import writes
 from games.models import Table
 from games.services._tables import (
     advance,
@@ -21,7 +22,6 @@ from games.services._tables import (
     seat_person,
     seeds_of_table,
 )
-from games.services.errors import DealsWithheld, NotYourSeat, TableError, TableNotFound
 
 
 def play_on(*, public_id: str, player: Player, hand: int, ply: int) -> Table:

@@ -10,18 +10,18 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from accounts.players import Player
-from games import jobs
+from games.errors import NotYourSeat, TableError, TableNotFound
 from games.models import Seat, Table
+from games.services import schedule
 from games.services._tables import advance, locked_table, match_of, save_and_announce, seat_of
 from games.services.clock import REJOIN_GRACE_SECONDS, read_on_time
-from games.services.errors import NotYourSeat, TableError, TableNotFound
 
 
 @dataclass(frozen=True, slots=True)
 class Opened:
     """A table as a socket of the player opened it: their seat (None: a spectator) and, at an
     online table, the row of that seat, whose presence the socket counts for
-    (games.presence)."""
+    (games.live.presence)."""
 
     seat: int | None
     presence_seat_id: int | None
@@ -66,7 +66,7 @@ def seat_connected(*, public_id: str, player: Player) -> Seat | None:
 
 
 def seats_seen(*, seat_ids: list[int]) -> None:
-    """The people of these seats still have a socket open (games.presence's heartbeat)."""
+    """The people of these seats still have a socket open (games.live.presence's heartbeat)."""
     if seat_ids:
         Seat.objects.filter(pk__in=seat_ids).update(seen_at=timezone.now())
 
@@ -84,7 +84,7 @@ def seat_disconnected(*, public_id: str, player: Player) -> None:
         if table.kind == Table.Kind.ONLINE and not table.forfeit_at_deadline:
             transaction.on_commit(
                 partial(
-                    jobs.schedule_gone_check,
+                    schedule.schedule_gone_check,
                     public_id=public_id,
                     seat_index=seat.index,
                     seconds=REJOIN_GRACE_SECONDS,
@@ -147,7 +147,7 @@ def _set_left(table: Table, seat: Seat, *, left: bool) -> None:
     if left:
         transaction.on_commit(
             partial(
-                jobs.schedule_gone_check,
+                schedule.schedule_gone_check,
                 public_id=table.public_id,
                 seat_index=seat.index,
                 seconds=REJOIN_GRACE_SECONDS,

@@ -31,11 +31,12 @@ from django.utils.translation import gettext, gettext_noop
 
 from accounts.players import Player
 from dominoes import limits
-from games import events, phrases
+from games import phrases
 from games.engine import Rules, load
+from games.errors import TableError
+from games.live import events
 from games.models import Remark, Table
 from games.services._tables import locked_table, own_name, unlocked_table
-from games.services.errors import TableError
 
 #: How many of the latest remarks a page is sent when it opens the table.
 HISTORY = 30

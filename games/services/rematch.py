@@ -8,9 +8,9 @@ from django.utils.translation import gettext
 
 from accounts.players import Player
 from games.engine import Match, Rules
+from games.errors import TableError
 from games.models import Seat, Table
 from games.services._tables import advance, deal, locked_table, save_and_announce, seat_of
-from games.services.errors import TableError
 
 
 def vote_rematch(*, public_id: str, player: Player) -> Table:

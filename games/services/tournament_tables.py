@@ -10,10 +10,10 @@ from django.utils.translation import gettext
 
 from accounts.players import Player
 from games.engine import Match, Rules
+from games.errors import TableError
 from games.models import Table
 from games.services._tables import advance, deal, new_table, seat_person
 from games.services.clock import TOURNAMENT_GRACE_SECONDS, TOURNAMENT_TURN_SECONDS
-from games.services.errors import TableError
 
 
 def create_seated_table(

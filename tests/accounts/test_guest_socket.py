@@ -11,8 +11,8 @@ from django.contrib.sessions.backends.db import SessionStore
 from accounts.guests import GUEST_SESSION_KEY
 from dominoes.asgi import application
 from games import services
-from games.consumers import CLOSE_FORBIDDEN
 from games.engine import Rules
+from games.live.consumers import CLOSE_FORBIDDEN
 from games.models import Seat
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True), pytest.mark.asyncio]

@@ -15,7 +15,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from games.consumers import RATE_PER_SECOND
+from games.live.consumers import RATE_PER_SECOND
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
@@ -92,7 +92,7 @@ class Table:
         self.last_action = 0.0
 
     def _paced(self) -> None:
-        """Act no faster than a connection may (games.consumers' rate limit): a bot clicking
+        """Act no faster than a connection may (games.live.consumers' rate limit): a bot clicking
         at once on every turn would otherwise be told to slow down, as a flood is."""
         wait = self.last_action + 1 / RATE_PER_SECOND - time.monotonic()
         if wait > 0:

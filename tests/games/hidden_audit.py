@@ -206,7 +206,7 @@ def audit_remark(message: dict[str, Any], seat: int | None) -> None:
     assert seat is None or not remark["spectator"], f"seat {seat} was sent a spectator's remark"
 
 
-#: Every field of the coach's review message (games.consumers.table_review).
+#: Every field of the coach's review message (games.live.consumers.table_review).
 REVIEW_FIELDS = frozenset(
     {".type", ".version", ".review.critical[]"}
     | {f".review.{key}" for key in ("hand", "seat", "accuracy", "luck", "forced")}

@@ -12,8 +12,9 @@ from factories import online_table
 
 from accounts.guests import GUEST_SESSION_KEY
 from dominoes.asgi import application
-from games import services, snapshots
+from games import services
 from games.engine import Match, Rules
+from games.live import snapshots
 from games.models import Table
 
 

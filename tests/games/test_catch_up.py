@@ -1,6 +1,6 @@
 """A lost announcement (Redis restarting, this process's subscription reconnecting) costs a
 few seconds: each server process brings every table socket behind the database up to it
-(games.catch_up). Through the real ASGI stack, PostgreSQL and the Redis channel layer."""
+(games.live.catch_up). Through the real ASGI stack, PostgreSQL and the Redis channel layer."""
 
 import asyncio
 
@@ -8,8 +8,9 @@ import pytest
 from asgiref.sync import sync_to_async
 from socket_support import joined, receive_until, started_with_bob
 
-from games import catch_up, events, services
+from games import services
 from games.engine import move_from_json
+from games.live import catch_up, events
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -18,7 +19,7 @@ async def played_unannounced(monkeypatch, public_id: str, players: list[tuple]) 
     """The player to move plays their first legal move, and its announcement is lost."""
     key, state = next((key, state) for key, state in players if state["view"]["legal"])
     with monkeypatch.context() as lost:
-        lost.setattr(events, "announce", lambda group, message: None)
+        lost.setattr(events, "broadcast", lambda group, message: None)
         lost.setattr(events, "apublish", _lost)
         return await sync_to_async(services.play)(
             public_id=public_id,

@@ -1,4 +1,4 @@
-"""The coach's review reaches the table live (games.consumers.table_review): the job stores a
+"""The coach's review reaches the table live (games.live.consumers.table_review): the job stores a
 seat's review once the hand is over and announces only its numbers; each seat's own socket then
 loads it, and only the seat reviewed gets it, only after the hand, never for a hand in play."""
 
@@ -8,8 +8,9 @@ import pytest
 from asgiref.sync import sync_to_async
 from socket_support import connect, new_session, receive, receive_until, signed_in
 
-from games import events, services
+from games import services
 from games.engine import Rules, load
+from games.live import events
 from games.models import HandReview, Table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]

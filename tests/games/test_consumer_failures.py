@@ -7,7 +7,8 @@ from factories import online_table
 from fault_support import channel_layer_that_fails_when_set
 from socket_support import connect, new_session, receive
 
-from games import presence, services
+from games import services
+from games.live import presence
 from games.models import Seat
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]

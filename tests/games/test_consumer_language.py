@@ -1,5 +1,5 @@
 """The table's socket speaks the person's language, chosen at the handshake as a page chooses it
-(games.language): the account's pick, else the language cookie, else Accept-Language."""
+(dominoes.language): the account's pick, else the language cookie, else Accept-Language."""
 
 import json
 
@@ -12,10 +12,10 @@ from django.utils import translation
 from socket_support import new_session, new_table, receive
 
 from dominoes.asgi import application
+from dominoes.language import language_for
 from games import services
 from games.coach.words import hint_reason_words
 from games.engine import ALL_TILES
-from games.language import language_for
 from games.preferences import remember_language
 
 pytestmark = [pytest.mark.django_db(transaction=True)]

@@ -8,8 +8,8 @@ import pytest_asyncio
 from asgiref.sync import sync_to_async
 from socket_support import connect, new_session, new_table, receive, receive_until, record_of
 
-from games.consumers import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, RATE_PER_SECOND
 from games.engine import IllegalMove, load, move_from_record
+from games.live.consumers import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, RATE_PER_SECOND
 from games.words import illegal_move_words
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]

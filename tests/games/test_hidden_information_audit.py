@@ -23,8 +23,9 @@ from asgiref.sync import sync_to_async
 from hidden_audit import Moment, audit, audit_remark, audit_review, hands_of
 from socket_support import connect, new_session, receive, record_of, snapshot_of
 
-from games import consumers, events, selectors, services, snapshots, writes
+from games import selectors, services
 from games.engine import PRESET_SEATS, Deal, Match, Preset, Rules, export, load
+from games.live import consumers, events, snapshots, writes
 from games.models import LogEntry, Table
 
 GAMES = 1000

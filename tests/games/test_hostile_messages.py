@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 from socket_support import connect, new_session, receive
 
 from dominoes.asgi import application
-from games import consumers, services, snapshots
+from games import services
 from games.engine import ALL_TILES, IllegalMove, Rules, load, move_from_json
+from games.live import consumers, snapshots
 from games.models import LogEntry, Seat, Table
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]

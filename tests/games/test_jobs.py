@@ -6,7 +6,8 @@ import django_rq
 import pytest
 from rq import SimpleWorker
 
-from games import jobs, services
+from dominoes import jobs
+from games import services
 from games.engine import Rules, load
 from games.models import Table
 
@@ -98,7 +99,9 @@ def test_a_job_queued_with_its_due_time_sleeps_only_until_then(monkeypatch, due,
     monkeypatch.setattr(services, "run_bot_turn", lambda **kwargs: calls.append(kwargs) or True)
 
     arguments = {"public_id": "abc", "expected_version": 3}
-    assert jobs.run_when_due(job=jobs.BOT_TURN, due=due, longest=0.8, arguments=arguments)
+    assert jobs.run_when_due(
+        job="games.services.run_bot_turn", due=due, longest=0.8, arguments=arguments
+    )
 
     assert sum(clock.slept) == pytest.approx(slept)
     assert calls == [arguments]

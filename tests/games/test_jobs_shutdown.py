@@ -8,7 +8,8 @@ import threading
 
 from asgiref.sync import SyncToAsync
 
-from games import events, jobs
+from dominoes import jobs
+from games.live import events
 
 
 def test_a_job_scheduled_as_the_server_stops_does_not_wait_for_its_stopped_loop(settings):

@@ -16,7 +16,8 @@ from socket_support import (
     started_with_bob,
 )
 
-from games import presence, services
+from games import services
+from games.live import presence
 from games.models import LogEntry, Seat
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]

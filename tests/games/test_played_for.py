@@ -11,8 +11,9 @@ from asgiref.sync import async_to_sync
 from django.db import connection
 from django.utils import timezone
 
-from games import selectors, services, snapshots
+from games import selectors, services
 from games.engine import Play, load
+from games.live import snapshots
 from games.models import LogEntry, Table
 from tests.games.hidden_audit import audit
 from tests.games.services.service_builders import ANN, BEN, CASUAL, dealt_as_clean, on_the_snapshot

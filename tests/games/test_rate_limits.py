@@ -10,7 +10,7 @@ from socket_support import connect, new_session, new_table, receive
 
 from dominoes import socket_limits
 from dominoes.socket_limits import TokenBucket
-from games import consumers
+from games.live import consumers
 from games.models import Table
 
 SLOW_DOWN = "Too many messages: slow down."

@@ -5,8 +5,9 @@ either way it ends with exactly the state a full read gives."""
 import pytest
 from asgiref.sync import async_to_sync
 
-from games import async_db, selectors, services, snapshots, writes
+from games import selectors, services
 from games.engine import Play, Rules, load
+from games.live import async_db, snapshots, writes
 from games.models import Table
 from tests.games.services.service_builders import (
     ANN,

@@ -10,7 +10,7 @@ from asgiref.sync import sync_to_async
 from socket_support import connect, new_session, new_table, open_table, receive
 
 from dominoes import lease_store, limits, socket_limits
-from games.consumers import CLOSE_TOO_MANY
+from games.live.consumers import CLOSE_TOO_MANY
 from games.models import Seat
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True), pytest.mark.asyncio]

@@ -1,6 +1,6 @@
 """The language: the browser's Accept-Language until a person picks one from the header; a
 guest keeps the pick in Django's language cookie, an account in its preferences, and it
-survives sign-in (games.language)."""
+survives sign-in (dominoes.language)."""
 
 import gzip
 

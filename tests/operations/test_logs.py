@@ -17,14 +17,14 @@ def formatted(record: logging.LogRecord) -> dict:
 
 
 def record(message: str, *args, level=logging.WARNING, exc_info=None) -> logging.LogRecord:
-    return logging.LogRecord("games.consumers", level, __file__, 1, message, args, exc_info)
+    return logging.LogRecord("games.live.consumers", level, __file__, 1, message, args, exc_info)
 
 
 def test_a_record_is_one_line_of_json():
     line = JsonFormatter().format(record('He said "hi"\nand left %s', "now"))
     assert "\n" not in line
     data = json.loads(line)
-    assert data["logger"] == "games.consumers"
+    assert data["logger"] == "games.live.consumers"
     assert data["level"] == "WARNING"
     assert data["message"] == 'He said "hi"\nand left now'
     assert data["time"].endswith("+00:00")

@@ -90,7 +90,7 @@ def test_without_collectstatic_pages_still_render_with_the_source_files(tmp_path
 LOG = """
 import django, logging
 django.setup()
-logging.getLogger("games.consumers").warning("table %s refused", "abc")
+logging.getLogger("games.live.consumers").warning("table %s refused", "abc")
 """
 
 
@@ -98,7 +98,7 @@ def test_production_logs_are_json_lines():
     result = run_python({**PRODUCTION, "DJANGO_SETTINGS_MODULE": "dominoes.settings"}, "-c", LOG)
     assert result.returncode == 0, result.stderr
     line = json.loads(result.stderr.strip().splitlines()[-1])
-    assert line["logger"] == "games.consumers"
+    assert line["logger"] == "games.live.consumers"
     assert line["level"] == "WARNING"
     assert line["message"] == "table abc refused"
     assert line["request_id"] is None

@@ -11,8 +11,8 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from accounts.selectors import display_name
+from dominoes.language import speaking_to
 from games import services as games
-from games.language import speaking_to
 from tournaments import selectors
 from tournaments.models import Tournament, TournamentMatch
 from tournaments.services import formats, legs, results, rounds

@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
-from games.language import speaking_to
+from dominoes.language import speaking_to
 from tournaments import host_emails, jobs, notices, swiss
 from tournaments.models import Entrant, Tournament, TournamentMatch
 from tournaments.services import formats, seeding

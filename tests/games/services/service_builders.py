@@ -12,7 +12,7 @@ from deal_support import CLEAN, deal_of
 from django.utils import timezone
 from factories import online_table
 
-from games import async_db, services, snapshots
+from games import services
 from games.engine import (
     Deal,
     Draw,
@@ -23,6 +23,7 @@ from games.engine import (
     export,
     load,
 )
+from games.live import async_db, snapshots
 from games.models import LogEntry, Table
 from games.services import Player
 from matchmaking import services as matchmaking

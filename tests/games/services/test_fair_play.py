@@ -9,7 +9,7 @@ from functools import partial
 import pytest
 from deal_support import BLOCKED, CLEAN, COMPUTER_DRAWS, dealt_computer_table
 
-from games import jobs, selectors, services
+from games import selectors, services
 from games.engine import Draw, Pass, Play, Rules, Tile, bots, load
 from games.models import Table
 from games.services import Player, TableError
@@ -146,7 +146,7 @@ def test_a_hint_is_for_your_turn_even_when_the_cache_holds_one(dealt, monkeypatc
     earlier version of the table."""
     table = dealt("draw", CLEAN)
     services.hint_for(public_id=table.public_id, player=ALICE)
-    monkeypatch.setattr(jobs, "schedule_bot_turn", lambda **kwargs: None)
+    monkeypatch.setattr(services, "run_bot_turn", lambda **kwargs: None)
     play(table, Play(Tile(6, 6)))
     with pytest.raises(TableError, match="^A hint is for your turn.$"):
         services.hint_for(public_id=table.public_id, player=ALICE)
@@ -218,7 +218,7 @@ def test_undo_while_the_computer_thinks_leaves_no_deadline_behind(dealt, monkeyp
     """The computer's turn has a deadline (its job's safety net); taken back, it must not stay,
     or the sweep would play Alice's turn for her."""
     table = dealt("draw", CLEAN)
-    monkeypatch.setattr(jobs, "schedule_bot_turn", lambda **kwargs: None)
+    monkeypatch.setattr(services, "run_bot_turn", lambda **kwargs: None)
     play(table, Play(Tile(6, 6)))
     assert table.deadline is not None  # the computer's turn, its job not run
     undo(table)

@@ -1,4 +1,4 @@
-"""Moves checked against the process's snapshot and written in one statement (games.writes):
+"""Moves checked against the process's snapshot and written in one statement (games.live.writes):
 the same table as the locked path writes, the big record column left as it was (the moves kept
 apart until the next deal), nothing when the row moved on, no query for an illegal move."""
 
@@ -12,8 +12,9 @@ from deal_support import CLEAN, dealt_computer_table
 from django.db import connection
 from psycopg import OperationalError
 
-from games import async_db, events, services, snapshots, writes
+from games import services
 from games.engine import IllegalMove, Play, export, load
+from games.live import async_db, events, snapshots, writes
 from games.models import LogEntry, Table
 from games.services import Player, StaleVersion
 from tests.games.services.service_builders import (

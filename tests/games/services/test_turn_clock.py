@@ -10,8 +10,9 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games import selectors, services, snapshots
+from games import selectors, services
 from games.engine import Draw, Play, load
+from games.live import snapshots
 from games.models import Table
 from tests.games.services.service_builders import (
     ANN,

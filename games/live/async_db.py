@@ -1,5 +1,5 @@
 """Database work from the server's event loop: most of it in a thread (:func:`in_database`);
-the one statement of a move or a deal (games.writes) on the loop itself, over PostgreSQL
+the one statement of a move or a deal (games.live.writes) on the loop itself, over PostgreSQL
 connections of the loop's own (:func:`loop_connection`).
 
 Sent from a database thread, that statement costs more around it than in it: a hand-off to the

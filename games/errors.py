@@ -1,5 +1,5 @@
 """Errors of the table services: each message is for the player, in the language active where
-it is raised (the request's, or the socket's: games.consumers)."""
+it is raised (the request's, or the socket's: games.live.consumers)."""
 
 from __future__ import annotations
 

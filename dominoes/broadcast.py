@@ -1,8 +1,5 @@
-"""Announcing changes: the channel layer carries only "table T is now at version V".
-
-Each connected consumer then loads the table and sends its own seat's view, so nothing secret
-ever travels through the channel layer, and a lost announcement costs only a resync.
-"""
+"""Sending to a channel-layer group from synchronous code (after a commit): the tables'
+announcements (games.live.events) and the notifications' bell share how."""
 
 import asyncio
 import logging
@@ -12,40 +9,14 @@ from concurrent.futures import Future
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
-from games.server_loop import server_loop
+from dominoes.server_loop import server_loop
 
 logger = logging.getLogger(__name__)
 
-CHANGED = "table.changed"
-REMARK = "table.remark"
-REVIEW = "table.review"
 PUBLISH_TIMEOUT = 5.0
 
 
-def group_name(public_id: str) -> str:
-    return f"table-{public_id}"
-
-
-def publish(public_id: str, version: int) -> None:
-    """Tell everyone watching the table that it reached ``version`` (called after commit)."""
-    announce(*_announcement(public_id, version))
-
-
-def publish_remark(public_id: str, remark: dict[str, object]) -> None:
-    """Tell everyone watching the table that ``remark`` was said (called after commit). The
-    one message of the group that carries content: a phrase of games.phrases and a name, public
-    to its audience, which each connection checks (a spectator's, to spectators only)."""
-    announce(group_name(public_id), {"type": REMARK, "remark": remark})
-
-
-def publish_review(public_id: str, *, hand: int, seat: int) -> None:
-    """Tell the table that the coach stored ``seat``'s review of ``hand`` (called after
-    commit). Only the numbers travel: the seat's own connection loads the review and checks
-    that its player may see it now (games.coach.selectors)."""
-    announce(group_name(public_id), {"type": REVIEW, "hand": hand, "seat": seat})
-
-
-def announce(group: str, message: dict[str, object]) -> None:
+def broadcast(group: str, message: dict[str, object]) -> None:
     """Send ``message`` to the channel-layer ``group`` from synchronous code (after commit):
     the table's announcements and the notifications' bell share how. Never waits on the
     server's event loop: a server stopping (SIGTERM) stops its loop, which then never answers,
@@ -79,22 +50,9 @@ def announce(group: str, message: dict[str, object]) -> None:
         logger.exception("announcing to %s failed", group)
 
 
-async def apublish(public_id: str, version: int) -> None:
-    """:func:`publish` from the server's event loop. A lost announcement costs a late update,
-    never a wrong one (and never the change, committed already): it is logged."""
-    try:
-        await get_channel_layer().group_send(*_announcement(public_id, version))
-    except Exception:
-        logger.exception("announcing a table change failed")
-
-
-def _announcement(public_id: str, version: int) -> tuple[str, dict[str, object]]:
-    return group_name(public_id), {"type": CHANGED, "version": version}
-
-
 def _log_failure(sent: Future) -> None:
     if not sent.cancelled() and sent.exception() is not None:
-        logger.error("announcing a table change failed", exc_info=sent.exception())
+        logger.error("announcing to a group failed", exc_info=sent.exception())
 
 
 _loop: asyncio.AbstractEventLoop | None = None

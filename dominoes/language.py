@@ -65,7 +65,7 @@ def language_for(*, user: AbstractBaseUser | None, cookie: str | None, accept_la
 
 
 def language_of_scope(scope: dict[str, Any], *, account: bool = True) -> str:
-    """A WebSocket's language (games.consumers) from its handshake, as :func:`language_for`;
+    """A WebSocket's language (games.live.consumers) from its handshake, as :func:`language_for`;
     with ``account``, it reads the account (call it off the event loop), else only the
     handshake's cookie and headers."""
     headers = dict(scope.get("headers", ()))

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from games import writes
 from games.engine import Match, Rules, load
 from games.fairness import commitment
+from games.live import writes
 from games.models import PlayedBy, Seat, Table
 
 #: Tables remembered per process; the least recently used beyond this are forgotten.

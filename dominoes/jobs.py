@@ -1,4 +1,5 @@
-"""Running work later: bot turns now, turn deadlines later, on the configured backend.
+"""Running work later (the computer's turns, deadlines, reviews, tournament rounds), on the
+configured backend.
 
 ``JOBS_BACKEND`` is ``rq`` (RQ workers on Redis, scale-out), ``thread`` (a timer thread in this
 process: the embedded default, no Redis needed) or ``inline`` (at once in the caller: tests).
@@ -22,39 +23,33 @@ from django.conf import settings
 from django.db import close_old_connections
 from django.utils.module_loading import import_string
 
-from games.server_loop import server_loop
+from dominoes.server_loop import server_loop
 
 logger = logging.getLogger(__name__)
 
-BOT_TURN = "games.services.run_bot_turn"
-DEADLINE = "games.services.expire_turn"
-GONE_CHECK = "games.services.hand_over_if_gone"
-WHEN_DUE = "games.jobs.run_when_due"
+WHEN_DUE = "dominoes.jobs.run_when_due"
+
+#: Jobs that re-check a time in the database run this much after it: RQ keeps scheduled times
+#: in whole seconds and may start a job up to a second early, when it would find nothing due.
+SCHEDULE_SLACK_SECONDS = 1.0
 
 
-def schedule_bot_turn(*, public_id: str, version: int) -> None:
-    """The computer's move at ``public_id``, after the pause that lets people follow.
+def run_after_pause(path: str, *, queue: str, pause: float, **kwargs: object) -> None:
+    """``path(**kwargs)`` after a short ``pause`` that must not grow (the computer's move).
 
     On RQ it is queued at once and the job itself waits out what is left of the pause
     (:func:`run_when_due`): RQ's scheduler would round the pause to whole seconds, and after a
     ``kill -9`` the dead scheduler's lock keeps a restarted worker from scheduling anything for
-    up to ten minutes (its maintenance interval), every computer move then waiting for the
-    sweep. Waiting in the job costs a worker no throughput: the pause is the same for every
-    turn and the queue is first in, first out, so the job at its head is always the first due,
-    and a worker sleeps only while nothing it could run is due yet.
+    up to ten minutes (its maintenance interval), every such job then waiting for the sweep.
+    Waiting in the job costs a worker no throughput when the pause is the same for every job of
+    the queue: it is first in, first out, so the job at its head is always the first due, and
+    a worker sleeps only while nothing it could run is due yet.
     """
-    pause = settings.BOT_PAUSE_SECONDS
-    kwargs = {"public_id": public_id, "expected_version": version}
     if settings.JOBS_BACKEND == "rq" and pause > 0:
-        waiting = {
-            "job": BOT_TURN,
-            "due": time.time() + pause,
-            "longest": pause,
-            "arguments": kwargs,
-        }
-        _enqueue("bots", WHEN_DUE, waiting)
+        waiting = {"job": path, "due": time.time() + pause, "longest": pause, "arguments": kwargs}
+        _enqueue(queue, WHEN_DUE, waiting)
     else:
-        run_later(BOT_TURN, queue="bots", delay=pause, **kwargs)
+        run_later(path, queue=queue, delay=pause, **kwargs)
 
 
 def run_when_due(*, job: str, due: float, longest: float, arguments: dict[str, object]) -> object:
@@ -64,34 +59,6 @@ def run_when_due(*, job: str, due: float, longest: float, arguments: dict[str, o
     wanted, so running early or late does no harm."""
     time.sleep(max(0.0, min(due - time.time(), longest)))
     return import_string(job)(**arguments)
-
-
-#: Jobs that re-check a time in the database run this much after it: RQ keeps scheduled times
-#: in whole seconds and may start a job up to a second early, when it would find nothing due.
-SCHEDULE_SLACK_SECONDS = 1.0
-
-
-def schedule_deadline(*, public_id: str, version: int, seconds: float) -> None:
-    """Play for the seat to move at ``public_id`` if it is still at ``version`` when time is up
-    (the sweep catches any deadline whose job is lost)."""
-    run_later(
-        DEADLINE,
-        queue="deadlines",
-        delay=seconds + SCHEDULE_SLACK_SECONDS,
-        public_id=public_id,
-        expected_version=version,
-    )
-
-
-def schedule_gone_check(*, public_id: str, seat_index: int, seconds: float) -> None:
-    """Hand the seat to the computer if its person is still gone after ``seconds``."""
-    run_later(
-        GONE_CHECK,
-        queue="deadlines",
-        delay=seconds + SCHEDULE_SLACK_SECONDS,
-        public_id=public_id,
-        seat_index=seat_index,
-    )
 
 
 def run_later(path: str, *, queue: str, delay: float, **kwargs: object) -> None:

@@ -1,6 +1,6 @@
 """A lost announcement costs a few seconds, not the game.
 
-An announcement travels once, through Redis (games.events): one published while Redis restarts,
+An announcement travels once, through Redis (games.live.events): one published while Redis restarts,
 or while this process's subscription reconnects, reaches nobody, and the player who waits for
 the other's move would wait for ever (the mover's page asks again after its own timeout, the
 others have nothing to ask about). So each server process reads, every ``EVERY_SECONDS`` while
@@ -19,8 +19,8 @@ from collections import defaultdict
 from typing import Protocol
 
 from games import selectors
-from games.async_db import in_database
-from games.events import CHANGED
+from games.live.async_db import in_database
+from games.live.events import CHANGED
 
 logger = logging.getLogger(__name__)
 
@@ -30,7 +30,7 @@ EVERY_SECONDS = 2.0
 
 
 class Watcher(Protocol):
-    """A table's socket as the sweep sees it (games.consumers.TableConsumer)."""
+    """A table's socket as the sweep sees it (games.live.consumers.TableConsumer)."""
 
     public_id: str
     sent_version: int

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.consumers import TableConsumer
+from games.live.consumers import TableConsumer
 
 websocket_urlpatterns = [
     path("ws/tables/<str:public_id>/", TableConsumer.as_asgi()),

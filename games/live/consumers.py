@@ -5,7 +5,7 @@ loads the table and sends its own seat's view (:func:`games.selectors.state_text
 gets a clear message and the current state, so the page is never left out of date.
 
 Words go out in the person's language, chosen at the handshake as a page chooses it
-(:func:`games.language.language_of_scope`) and set only around the work of each message
+(:func:`dominoes.language.language_of_scope`) and set only around the work of each message
 (``translation.override``): sockets share the server's threads and event loop.
 """
 
@@ -23,12 +23,13 @@ from django.utils.translation import gettext
 
 from accounts.guests import player_for
 from dominoes import client_address, limits, socket_limits
-from games import catch_up, events, presence, selectors, services, snapshots
-from games.async_db import in_database
+from dominoes.language import language_of_scope
+from games import selectors, services
 from games.coach import selectors as coach_selectors
 from games.coach.words import hint_reason_words
 from games.engine import IllegalMove, NotYourTurn, move_from_json
-from games.language import language_of_scope
+from games.live import catch_up, events, presence, snapshots
+from games.live.async_db import in_database
 from games.services import Player, StaleVersion, TableError
 from games.words import illegal_move_words
 
@@ -104,7 +105,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         except Exception:
             # The socket dies of an error (the channel layer's Redis went away, say): channels
             # then never calls disconnect, and the seat would count as open in this process
-            # for ever (games.presence). The page reconnects by itself.
+            # for ever (games.live.presence). The page reconnects by itself.
             with contextlib.suppress(Exception):
                 await self._leave()
             raise
@@ -351,7 +352,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     # --- replies ---------------------------------------------------------------------------
     async def _take_seat(self) -> None:
         """Open the table for the player (:func:`services.open_table`); at an online table a
-        person's open socket counts for their presence (games.presence)."""
+        person's open socket counts for their presence (games.live.presence)."""
         opened = await in_database(services.open_table)(
             public_id=self.public_id, player=self.player
         )

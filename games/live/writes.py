@@ -23,8 +23,8 @@ from typing import Any, NamedTuple
 
 from django.db import connection
 
-from games import async_db
 from games.engine import Deal, Match, Move, move_from_record, move_to_record
+from games.live import async_db
 from games.models import LogEntry, Table
 
 
