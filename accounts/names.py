@@ -11,6 +11,7 @@ and emoji stay as typed, after Unicode normalisation (NFC, so one name has one s
 
 import re
 import unicodedata
+from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -87,10 +88,10 @@ class DisplayNameField(forms.CharField):
     """A form field for a display name: the value it gives is :func:`clean_display_name`'s,
     and a refused one is the field's error."""
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("max_length", DISPLAY_NAME_MAX)
         super().__init__(**kwargs)
 
-    def to_python(self, value: object) -> str:
+    def to_python(self, value: object) -> str | None:
         value = super().to_python(value)
         return clean_display_name(value) if value else value

@@ -3,7 +3,7 @@
 import hashlib
 import re
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, User
 from django.utils.translation import gettext
 
 
@@ -12,17 +12,17 @@ def owns_email(user: AbstractBaseUser, email: str) -> bool:
     mailbox): what an emailed link's receiver must show to act as its addressee."""
     from allauth.account.models import EmailAddress  # a model: not at import
 
-    return EmailAddress.objects.filter(user=user, email__iexact=email, verified=True).exists()
+    return bool(EmailAddress.objects.filter(user=user, email__iexact=email, verified=True).exists())
 
 
-def display_name(user: AbstractBaseUser) -> str:
+def display_name(user: User) -> str:
     """The name a player shows at tables, on profiles and in standings: the display name they
     chose (``first_name``), else "Player <id>". Never anything from the email: these names
     are public (profiles, leaderboards, tournament pages)."""
     return user.first_name or f"Player {user.pk}"
 
 
-def display_name_words(user: AbstractBaseUser) -> str:
+def display_name_words(user: User) -> str:
     """:func:`display_name` as the reader says it: "Jugador 42" to a Spanish reader."""
     return name_words(display_name(user))
 

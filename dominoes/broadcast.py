@@ -7,7 +7,7 @@ import threading
 from concurrent.futures import Future
 
 from asgiref.sync import async_to_sync
-from channels.layers import InMemoryChannelLayer, get_channel_layer
+from channels.layers import BaseChannelLayer, InMemoryChannelLayer, get_channel_layer
 
 from dominoes.server_loop import server_loop
 
@@ -22,7 +22,7 @@ def broadcast(group: str, message: dict[str, object]) -> None:
     server's event loop: a server stopping (SIGTERM) stops its loop, which then never answers,
     and a job thread waiting on it (the coach's, a review just stored) kept the process from
     ever exiting, the process's exit joining that thread."""
-    layer = get_channel_layer()
+    layer = channel_layer()
     loop = server_loop()
     if loop is not None:
         # From a thread of a server: sent by the server's own loop (its Redis connection, or
@@ -50,7 +50,15 @@ def broadcast(group: str, message: dict[str, object]) -> None:
         logger.exception("announcing to %s failed", group)
 
 
-def _log_failure(sent: Future) -> None:
+def channel_layer() -> BaseChannelLayer:
+    """The site's channel layer (CHANNEL_LAYERS always names a default one)."""
+    layer = get_channel_layer()
+    if layer is None:
+        raise RuntimeError("settings.CHANNEL_LAYERS names no default channel layer")
+    return layer
+
+
+def _log_failure(sent: Future[None]) -> None:
     if not sent.cancelled() and sent.exception() is not None:
         logger.error("announcing to a group failed", exc_info=sent.exception())
 

@@ -24,6 +24,7 @@ IPv6 addresses count by their /64 network: one home or phone gets a whole /64 to
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
@@ -54,7 +55,7 @@ def of_request(request: HttpRequest) -> str:
     )
 
 
-def of_scope(scope: dict[str, Any]) -> str:
+def of_scope(scope: Mapping[str, Any]) -> str:
     """The client's address of an ASGI connection (a WebSocket's scope)."""
     client = scope.get("client") or (None, None)
     forwarded = [

@@ -30,11 +30,13 @@ def default_database(url: str, *, production: bool, base_dir: Path) -> dict[str,
     # a new connection per request (bench/RESULTS.md, "Measured by hand"); persistent
     # per-thread connections do not help there.
     pool = env_bool("DB_POOL", production)
-    database = dj_database_url.parse(
-        url,
-        # Without the pool, persistent connections (bench/RESULTS.md, "Measured by hand").
-        conn_max_age=0 if pool else env_int("CONN_MAX_AGE", 600 if production else 0),
-        conn_health_checks=not pool,
+    database: dict[str, Any] = dict(
+        dj_database_url.parse(
+            url,
+            # Without the pool, persistent connections (bench/RESULTS.md, "Measured by hand").
+            conn_max_age=0 if pool else env_int("CONN_MAX_AGE", 600 if production else 0),
+            conn_health_checks=not pool,
+        )
     )
     if database["ENGINE"] == SQLITE:
         database["OPTIONS"] = {**SQLITE_OPTIONS, **database.get("OPTIONS", {})}

@@ -40,7 +40,7 @@ def content_security_policy(*, stripe_api_base: str) -> dict[str, Any]:
 # pages or anything embedded. The table copies its share link (clipboard-write), may play its
 # sounds and go full screen: those stay allowed for the site itself. Only names Chromium knows:
 # it logs an error for each name it does not (django-permissions-policy checks the spelling).
-PERMISSIONS_POLICY = {
+PERMISSIONS_POLICY: dict[str, list[str]] = {
     name: []
     for name in (
         "accelerometer",

@@ -88,7 +88,7 @@ def _enqueue(queue: str, path: str, kwargs: dict[str, object], *, delay: float =
         logger.exception("queueing job %s on %s failed: the sweep will resolve it", path, queue)
 
 
-_tasks: set[asyncio.Task] = set()
+_tasks: set[asyncio.Task[None]] = set()
 
 #: How long a stopping process waits for the jobs its threads are running (the thread backend)
 #: before it exits without them, well within a deploy's grace (10 s) with daphne's own
@@ -108,8 +108,8 @@ class _DaemonThreads(Executor):
     def __init__(self, workers: int) -> None:
         self._slots = threading.BoundedSemaphore(workers)
 
-    def submit(self, fn: Callable[..., object], /, *args: object, **kwargs: object) -> Future:
-        future: Future = Future()
+    def submit[**P, T](self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        future: Future[T] = Future()
 
         def run() -> None:
             with self._slots:
@@ -156,7 +156,9 @@ async def _run_after(path: str, delay: float, kwargs: dict[str, object]) -> None
     await asyncio.sleep(delay)
     # Not thread-sensitive: the job schedules the next bot turn from its own thread, which
     # must not wait on the server's one thread-sensitive executor (asgiref would deadlock).
-    await sync_to_async(_run_in_thread, thread_sensitive=False, executor=_job_threads)(
+    # asgiref hands ``executor`` to loop.run_in_executor, which takes any Executor; its
+    # annotation asks for a ThreadPoolExecutor, which would join every job thread at exit.
+    await sync_to_async(_run_in_thread, thread_sensitive=False, executor=_job_threads)(  # type: ignore[call-overload]
         path, **kwargs
     )
 

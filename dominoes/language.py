@@ -11,12 +11,12 @@ A table's socket speaks the same language as its page (:func:`language_of_scope`
 account's, else the cookie's, else the browser's.
 """
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, User
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.views.decorators.http import require_POST
@@ -64,7 +64,7 @@ def language_for(*, user: AbstractBaseUser | None, cookie: str | None, accept_la
     return settings.LANGUAGE_CODE
 
 
-def language_of_scope(scope: dict[str, Any], *, account: bool = True) -> str:
+def language_of_scope(scope: Mapping[str, Any], *, account: bool = True) -> str:
     """A WebSocket's language (games.live.consumers) from its handshake, as :func:`language_for`;
     with ``account``, it reads the account (call it off the event loop), else only the
     handshake's cookie and headers."""
@@ -128,7 +128,7 @@ def set_language(request: HttpRequest) -> HttpResponse:
 
 
 def on_user_logged_in(
-    sender: object, request: HttpRequest | None, user: AbstractBaseUser, **kwargs: object
+    sender: object, request: HttpRequest | None, user: User, **kwargs: object
 ) -> None:
     """The account's language wins; without one, the guest's pick becomes the account's."""
     if request is None:

@@ -119,7 +119,9 @@ def loop_state() -> _LoopState:
                 implementation="redispy",
                 key_prefix=KEY_PREFIX,
                 wrap_exceptions=True,
-                connection_pool=client.connection_pool,
+                # Passed on to redis-py's client, as limits documents; its annotation of the
+                # options lists only scalars.
+                connection_pool=client.connection_pool,  # type: ignore[arg-type]
             )
             state = _LoopState(
                 limits.aio.strategies.SlidingWindowCounterRateLimiter(storage),

@@ -229,7 +229,7 @@ def _parsed(text: str) -> list[Any]:
     return limits.parse_many(text)
 
 
-def _wait(stats: Any) -> int:
+def _wait(stats: limits.WindowStats) -> int:
     return max(1, math.ceil(stats.reset_time - time.time()))
 
 
@@ -241,6 +241,7 @@ def _sync_limiter() -> limits.strategies.SlidingWindowCounterRateLimiter:
     global _sync
     with _sync_lock:
         if _sync is None:
+            storage: limits.storage.Storage
             if settings.REDIS_URL:
                 storage = limits.storage.RedisStorage(
                     settings.REDIS_URL, key_prefix=KEY_PREFIX, wrap_exceptions=True

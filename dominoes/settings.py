@@ -12,6 +12,7 @@ Every value below can be overridden by an environment variable of the same name.
 
 import os
 from pathlib import Path
+from typing import Any, Literal
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -282,7 +283,7 @@ MAIL_BACKEND = env_str(
 )
 # Every mail is queued (dominoes.mail: a job with retries, after the commit) and sent by the
 # "outgoing" mailer: a mail server that is down never fails the request that sends mail.
-MAILERS = {
+MAILERS: dict[str, dict[str, Any]] = {
     "default": {"BACKEND": "dominoes.mail.QueuedEmailBackend"},
     "outgoing": {"BACKEND": MAIL_BACKEND},
 }
@@ -324,7 +325,7 @@ LANGUAGES = [
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
-LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_SAMESITE: Literal["Lax"] = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -144,7 +144,7 @@ async def _quietly(call: Any) -> None:
         logger.warning("open sockets: a release or renewal failed (the leases expire)")
 
 
-_renewers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Task] = (
+_renewers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Task[None]] = (
     weakref.WeakKeyDictionary()
 )
 

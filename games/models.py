@@ -173,11 +173,12 @@ class Table(models.Model):
         """The match so far, the whole ``dominoes-record/1`` document: the settled record with
         ``hand_moves`` appended to its last hand's moves. To read, not to change in place: it
         is the settled record itself when no moves are apart, else shares its earlier hands."""
+        settled: dict[str, Any] = self.settled_record
         if not self.hand_moves:
-            return self.settled_record
-        *hands, last = self.settled_record["hands"]
+            return settled
+        *hands, last = settled["hands"]
         last = {**last, "moves": [*last["moves"], *self.hand_moves]}
-        return {**self.settled_record, "hands": [*hands, last]}
+        return {**settled, "hands": [*hands, last]}
 
     @record.setter
     def record(self, record: dict[str, Any]) -> None:

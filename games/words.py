@@ -4,7 +4,7 @@ the settings page read them)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.text import format_lazy
 from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext_lazy
@@ -23,12 +23,15 @@ from games.engine import (
 )
 from games.engine.bots import Level
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 #: The points a target may be, as forms and help texts say it: "25 to 500".
 TARGETS = format_lazy(
     gettext_lazy("{low} to {high}"), low=TARGET_RANGE.start, high=TARGET_RANGE[-1]
 )
 
-PRESET_NAMES: dict[str, str] = {
+PRESET_NAMES: dict[str, StrOrPromise] = {
     Preset.CLASSIC: pgettext_lazy("preset", "Classic"),
     Preset.SINGLE_ROUND: pgettext_lazy("preset", "Single round"),
     Preset.TEAM_DRAW: pgettext_lazy("preset", "Team draw"),
@@ -38,7 +41,7 @@ PRESET_NAMES: dict[str, str] = {
     Preset.BRAZILIAN: pgettext_lazy("preset", "Brazilian partnership"),
 }
 
-PRESET_SUMMARIES: dict[str, str] = {
+PRESET_SUMMARIES: dict[str, StrOrPromise] = {
     Preset.CLASSIC: gettext_lazy(
         "Draw from the boneyard when stuck; to 100 points or best of 1 to 5 hands."
     ),

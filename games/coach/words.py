@@ -171,7 +171,7 @@ def hint_reason_words(reason: HintReason) -> str:
 
 
 def _blocking_words(reason: HintReason, numbers: str) -> str:
-    words = {"blocked": _numbers(list(reason.numbers)), "numbers": numbers}
+    words: dict[str, object] = {"blocked": _numbers(list(reason.numbers)), "numbers": numbers}
     if reason.rival is None:
         if reason.drew:
             return gettext("blocks %(blocked)s: your rival had to draw on %(numbers)s") % words

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import weakref
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -23,7 +23,7 @@ from django.conf import settings
 from django.db import connection
 
 
-def in_database(func: Callable[..., Any]) -> Callable[..., Any]:
+def in_database[**P, R](func: Callable[P, R]) -> Callable[P, Coroutine[Any, Any, R]]:
     """``func`` (database work) made awaitable. On PostgreSQL it runs on any thread of the
     server's pool rather than channels' single database thread: row locks already order the
     changes of one table, and the round trips of one move overlap with other tables' moves.

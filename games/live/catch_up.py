@@ -39,7 +39,7 @@ class Watcher(Protocol):
 
 
 _watchers: defaultdict[str, set[Watcher]] = defaultdict(set)
-_sweep: asyncio.Task | None = None
+_sweep: asyncio.Task[None] | None = None
 #: Each watched table's version at the last sweep.
 _swept: dict[str, int] = {}
 

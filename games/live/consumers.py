@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeIs
 
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -33,6 +33,10 @@ from games.live.async_db import in_database
 from games.services import Player, StaleVersion, TableError
 from games.words import illegal_move_words
 
+if TYPE_CHECKING:
+    from asgiref.typing import ASGIReceiveCallable, ASGISendCallable
+    from channels.consumer import _ChannelScope
+
 #: Frames larger than this are refused unread: no legitimate message comes close.
 MAX_FRAME = 2048
 #: Messages a connection may send: a burst of ``RATE_BURST``, refilled at ``RATE_PER_SECOND``.
@@ -46,17 +50,25 @@ CLOSE_FORBIDDEN = 4403
 CLOSE_TOO_MANY = socket_limits.CLOSE_TOO_MANY
 
 
-def player_of(scope: dict[str, Any]) -> Player:
+def player_of(scope: Mapping[str, Any]) -> Player:
     """Who is connected (reads the session: call it off the event loop)."""
     return player_for(scope.get("user"), scope.get("session"))
 
 
-def _who(scope: dict[str, Any]) -> tuple[Player, str]:
+def _who(scope: Mapping[str, Any]) -> tuple[Player, str]:
     """Who is connected and the language they read (one trip off the event loop)."""
     return player_of(scope), language_of_scope(scope)
 
 
 class TableConsumer(AsyncWebsocketConsumer):
+    # Set from connect() on; some only once the socket has them (``getattr`` reads those).
+    player: Player
+    language: str
+    person: str | None
+    seat: int | None  # None: a spectator
+    seat_id: int | None  # the seat row whose presence this socket counts for
+    arriving: int | None
+
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Each message to its handler, without channels' ``aclose_old_connections`` first: that
         is a trip through the server's one thread-sensitive executor for every message, each
@@ -99,7 +111,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.person = limits.person_key(self.player)
         return self.person, self.language
 
-    async def __call__(self, scope: dict[str, Any], receive: Callable, send: Callable) -> None:
+    async def __call__(
+        self, scope: _ChannelScope, receive: ASGIReceiveCallable, send: ASGISendCallable
+    ) -> None:
         try:
             await super().__call__(scope, receive, send)
         except Exception:
@@ -120,7 +134,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.has_left = True
         catch_up.unwatch(self)
         await socket_limits.release_socket(self.channel_name)
-        if getattr(self, "seat_id", None) is not None and presence.closed(self.seat_id):
+        seat_id = getattr(self, "seat_id", None)
+        if seat_id is not None and presence.closed(seat_id):
             await in_database(services.seat_disconnected)(
                 public_id=self.public_id, player=self.player
             )
@@ -273,7 +288,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         if not isinstance(version, int) or isinstance(version, bool):
             await self._error(gettext("Say which version of the table you acted on."))
             return
-        common = {"public_id": self.public_id, "player": self.player, "seen_version": version}
+        common: dict[str, Any] = {
+            "public_id": self.public_id,
+            "player": self.player,
+            "seen_version": version,
+        }
         if kind == "move":
             data = message.get("move")
             if not isinstance(data, dict):
@@ -307,7 +326,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def _lobby(self, kind: str, message: dict[str, Any]) -> None:
         """A friends table's lobby: move to another seat, remove someone (the host), un-join.
         The seat this socket sends follows from the state (:meth:`_follow_seat`)."""
-        common = {"public_id": self.public_id, "player": self.player}
+        common: dict[str, Any] = {"public_id": self.public_id, "player": self.player}
         if kind == "unjoin":
             await in_database(services.unjoin_table)(**common)
             return
@@ -340,8 +359,8 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self._take_seat()
             else:
                 self.seat = None
-                if getattr(self, "seat_id", None) is not None:
-                    presence.closed(self.seat_id)
+                if (seat_id := getattr(self, "seat_id", None)) is not None:
+                    presence.closed(seat_id)
                     self.seat_id = None
         arrival = self.player.seat_in(snapshot.arrivals)
         arriving = None if arrival is None else arrival.index
@@ -382,7 +401,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps(payload))
 
 
-def _is_seat_number(value: object) -> bool:
+def _is_seat_number(value: object) -> TypeIs[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -6,9 +6,7 @@ ever travels through the channel layer, and a lost announcement costs only a res
 
 import logging
 
-from channels.layers import get_channel_layer
-
-from dominoes.broadcast import broadcast
+from dominoes.broadcast import broadcast, channel_layer
 
 logger = logging.getLogger(__name__)
 
@@ -44,7 +42,7 @@ async def apublish(public_id: str, version: int) -> None:
     """:func:`publish` from the server's event loop. A lost announcement costs a late update,
     never a wrong one (and never the change, committed already): it is logged."""
     try:
-        await get_channel_layer().group_send(*_announcement(public_id, version))
+        await channel_layer().group_send(*_announcement(public_id, version))
     except Exception:
         logger.exception("announcing a table change failed")
 

@@ -21,7 +21,7 @@ logger = logging.getLogger(__name__)
 HEARTBEAT_SECONDS = 20.0
 
 _sockets: Counter[int] = Counter()
-_heartbeat: asyncio.Task | None = None
+_heartbeat: asyncio.Task[None] | None = None
 
 
 def opened(seat_id: int) -> None:

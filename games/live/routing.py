@@ -5,5 +5,6 @@ from django.urls import path
 from games.live.consumers import TableConsumer
 
 websocket_urlpatterns = [
-    path("ws/tables/<str:public_id>/", TableConsumer.as_asgi()),
+    # Channels routes an ASGI app with Django's path(); django-stubs types path() for views.
+    path("ws/tables/<str:public_id>/", TableConsumer.as_asgi()),  # type: ignore[arg-type]
 ]

@@ -121,7 +121,7 @@ class TableSnapshot:
             forfeited_by=table.forfeited_by,
             forfeit_reason=forfeit_reason_of(table, seats),
             rematch_votes=tuple(table.rematch_votes),
-            rematch_public_id=table.rematch.public_id if table.rematch_id else None,
+            rematch_public_id=table.rematch.public_id if table.rematch else None,
             show_hints=table.show_hints,
             auto_pass=table.auto_pass,
             take_backs=table.take_backs,

@@ -2,14 +2,14 @@
 The settings page edits them with the display name (accounts), in one transaction."""
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from accounts.names import clean_display_name
 from games.preferences.models import Preferences
 
 
-def preferences_of(user: AbstractBaseUser) -> Preferences:
+def preferences_of(user: User) -> Preferences:
     """The player's preferences: the saved ones, else the defaults (unsaved)."""
     try:
         return user.preferences
@@ -19,7 +19,7 @@ def preferences_of(user: AbstractBaseUser) -> Preferences:
 
 def save_settings(
     *,
-    user: AbstractBaseUser,
+    user: User,
     display_name: str,
     preset: str,
     target: int | None,
@@ -50,7 +50,7 @@ def save_settings(
     return preferences
 
 
-def remember_setup(*, user: AbstractBaseUser, choices: dict[str, object]) -> None:
+def remember_setup(*, user: User, choices: dict[str, object]) -> None:
     """Keep the setup form's last choices for the player's next setup, on any device."""
     with transaction.atomic():
         preferences, _ = Preferences.objects.select_for_update().get_or_create(user_id=user.pk)
@@ -58,7 +58,7 @@ def remember_setup(*, user: AbstractBaseUser, choices: dict[str, object]) -> Non
         preferences.save(update_fields=["last_setup", "updated_at"])
 
 
-def remember_language(*, user: AbstractBaseUser, language: str) -> None:
+def remember_language(*, user: User, language: str) -> None:
     """Keep the language the player picked (one of settings.LANGUAGES), for every device they
     sign in on. Anything else raises ValidationError and changes nothing."""
     with transaction.atomic():

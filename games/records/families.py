@@ -5,11 +5,17 @@ stuck seat passes) and All Fives (points scored during the hand) reward differen
 each is a family with ratings of its own; house rules do not change a table's family.
 """
 
+from __future__ import annotations
+
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.engine import Preset
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class Family(StrEnum):
@@ -18,11 +24,11 @@ class Family(StrEnum):
     FIVES = "fives"
 
     @property
-    def label(self) -> str:
+    def label(self) -> StrOrPromise:
         return FAMILY_LABELS[self]
 
 
-FAMILY_LABELS = {
+FAMILY_LABELS: dict[Family, StrOrPromise] = {
     Family.DRAW: gettext_lazy("Draw games"),
     Family.BLOCK: gettext_lazy("Block games"),
     Family.FIVES: pgettext_lazy("preset", "All Fives"),

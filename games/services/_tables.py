@@ -58,7 +58,7 @@ def new_table(
     return Table.objects.create(
         kind=kind,
         rules=rules.to_record(),
-        record={},
+        settled_record={},
         show_hints=show_hints,
         auto_pass=auto_pass,
         created_by_id=player.user_id,

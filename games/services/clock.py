@@ -151,7 +151,7 @@ def sweep_deadlines() -> int:
         for public_id in expired.values_list("public_id", flat=True)
     )
     # Other apps' windows (tournament check-ins), named in settings so games imports none.
-    others = sum(import_string(path)() for path in settings.DEADLINE_SWEEPERS)
+    others: int = sum(import_string(path)() for path in settings.DEADLINE_SWEEPERS)
     return (
         turns
         + others

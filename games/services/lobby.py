@@ -5,6 +5,8 @@ host allowing partners to talk during the hands."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 from django.utils.translation import gettext
 
@@ -178,7 +180,7 @@ def _computer_seat(table: Table, seats: list[Seat], wanted: int | None) -> int:
     return wanted
 
 
-def _arrival_of(table: Table, player: Player) -> dict | None:
+def _arrival_of(table: Table, player: Player) -> dict[str, Any] | None:
     key = person_key(player)
     waiting = table.waiting_arrivals()
     return next((a for a in waiting if _key(a["user"], a["guest"]) == key), None)

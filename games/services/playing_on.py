@@ -66,7 +66,7 @@ def play_on(*, public_id: str, player: Player, hand: int, ply: int) -> Table:
         for number, hand_record in enumerate(hands[: hand + 1]):
             deal = Deal.from_record(rules, hand_record["deal"])
             match.start_hand(deal)
-            seed = seeds[number] if number < len(seeds) and seeds[number] else ""
+            seed = (seeds[number] if number < len(seeds) else None) or ""
             log_entry(table, writes.deal_entry(match, deal, seed, table.version + 1))
             moves = hand_record["moves"] if number < hand else hand_record["moves"][:ply]
             for data in moves:

@@ -44,7 +44,7 @@ def _deal_again(table: Table) -> Table:
     twin = Table.objects.create(
         kind=table.kind,
         rules=table.rules,
-        record={},
+        settled_record={},
         show_hints=table.show_hints,
         auto_pass=table.auto_pass,
         table_talk=table.table_talk,  # the same friends, as their host allowed
