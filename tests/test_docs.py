@@ -172,7 +172,8 @@ def test_the_readme_opens_with_the_two_commands():
         "```sh",
         "make run    # starts the site on the embedded default and prints the URL"
         " (and a demo login)",
-        "make test   # lint (ruff, mypy --strict on the engine), unit and integration tests",
+        "make test   # lint (ruff, mypy --strict on the engine, services and live code), unit and"
+        " integration tests",
         "```",
     ]
 
