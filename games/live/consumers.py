@@ -34,7 +34,8 @@ from games.services import Player, StaleVersion, TableError
 from games.words import illegal_move_words
 
 if TYPE_CHECKING:
-    from asgiref.typing import ASGIReceiveCallable, ASGISendCallable
+    from asgiref.typing import ASGIReceiveCallable as Receive
+    from asgiref.typing import ASGISendCallable as Send
     from channels.consumer import _ChannelScope
 
 #: Frames larger than this are refused unread: no legitimate message comes close.
@@ -61,13 +62,8 @@ def _who(scope: Mapping[str, Any]) -> tuple[Player, str]:
 
 
 class TableConsumer(AsyncWebsocketConsumer):
-    # Set from connect() on; some only once the socket has them (``getattr`` reads those).
-    player: Player
-    language: str
-    person: str | None
     seat: int | None  # None: a spectator
-    seat_id: int | None  # the seat row whose presence this socket counts for
-    arriving: int | None
+    seat_id: int | None  # the seat row whose presence this socket counts for, once it has one
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Each message to its handler, without channels' ``aclose_old_connections`` first: that
@@ -111,9 +107,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.person = limits.person_key(self.player)
         return self.person, self.language
 
-    async def __call__(
-        self, scope: _ChannelScope, receive: ASGIReceiveCallable, send: ASGISendCallable
-    ) -> None:
+    async def __call__(self, scope: _ChannelScope, receive: Receive, send: Send) -> None:
         try:
             await super().__call__(scope, receive, send)
         except Exception:
@@ -134,8 +128,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.has_left = True
         catch_up.unwatch(self)
         await socket_limits.release_socket(self.channel_name)
-        seat_id = getattr(self, "seat_id", None)
-        if seat_id is not None and presence.closed(seat_id):
+        if (seat_id := getattr(self, "seat_id", None)) is not None and presence.closed(seat_id):
             await in_database(services.seat_disconnected)(
                 public_id=self.public_id, player=self.player
             )
@@ -288,11 +281,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         if not isinstance(version, int) or isinstance(version, bool):
             await self._error(gettext("Say which version of the table you acted on."))
             return
-        common: dict[str, Any] = {
-            "public_id": self.public_id,
-            "player": self.player,
-            "seen_version": version,
-        }
+        common: dict[str, Any] = {"public_id": self.public_id, "player": self.player}
+        common["seen_version"] = version
         if kind == "move":
             data = message.get("move")
             if not isinstance(data, dict):
