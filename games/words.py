@@ -340,7 +340,8 @@ ILLEGAL_WORDS: dict[Illegal, Any] = {
 
 def illegal_move_words(error: IllegalMove) -> str:
     """Why the player's move was refused (the engine's :class:`~games.engine.Illegal`), as a
-    sentence in their language; a move not even written as one gets the form a move takes."""
+    sentence in their language; a refusal no rule names gets the form a move takes (as data
+    that cannot be a move does: games.live.protocol.PlayMove)."""
     details = dict(error.details)
     if "end" in details:
         details["end"] = END_NAMES[details["end"]]

@@ -51,8 +51,8 @@ class Illegal(StrEnum):
 class IllegalMove(DominoesError, ValueError):
     """A move the rules do not allow now; the state is left exactly as it was.
 
-    ``why`` says which rule refused it (None for a move that is not even written as one) and
-    ``details`` what the words need:
+    ``why`` says which rule refused it (None for a refusal no rule names, such as a deal made
+    for other rules) and ``details`` what the words need:
 
     >>> error = IllegalMove("6-4 is not in seat 0's hand", Illegal.NOT_IN_HAND, tile="6-4")
     >>> str(error), error.why, error.details
@@ -63,6 +63,23 @@ class IllegalMove(DominoesError, ValueError):
         super().__init__(message)
         self.why = why
         self.details = details
+
+
+class InvalidMove(DominoesError, ValueError):
+    """Data that cannot be a move at all: not the form :meth:`Play.to_json` and the like write,
+    a tile outside the double-six set, an end that does not exist. Apart from
+    :class:`IllegalMove` (a move the rules refuse now), as python-chess keeps
+    ``InvalidMoveError`` apart from ``IllegalMoveError``: a page that sends one is broken or
+    forged, not a move behind.
+
+    >>> from games.engine import move_from_json
+    >>> move_from_json({"play": "6-2", "end": "middle"})
+    Traceback (most recent call last):
+        ...
+    games.engine.errors.InvalidMove: 'middle' is not an end (left, right, up or down)
+    >>> isinstance(InvalidMove("no"), IllegalMove)
+    False
+    """
 
 
 class NotYourTurn(IllegalMove):

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 
-from .errors import IllegalMove, InvalidTile
+from .errors import InvalidMove, InvalidTile
 from .tiles import ALL_TILES, NAMES, Tile
 
 
@@ -63,7 +63,7 @@ class Play:
         try:
             return cls(Tile.parse(tile), End(end))
         except ValueError:
-            raise IllegalMove(f"{end!r} is not an end (left, right, up or down)") from None
+            raise InvalidMove(f"{end!r} is not an end (left, right, up or down)") from None
 
     def __str__(self) -> str:
         return f"{self.tile}" if self.end is None else f"{self.tile} {self.end}"
@@ -135,27 +135,27 @@ _MOVE_KEYS = frozenset({*_KINDS, "end"})
 
 
 def move_from_json(data: object) -> Move:
-    """Read a move as ``to_json()`` spells it, or raise :class:`IllegalMove` saying why."""
+    """Read a move as ``to_json()`` spells it, or raise :class:`InvalidMove` saying why."""
     if not isinstance(data, Mapping):
-        raise IllegalMove("a move is an object with one of play, draw, pass")
+        raise InvalidMove("a move is an object with one of play, draw, pass")
     unknown = set(data) - _MOVE_KEYS
     if unknown:
-        raise IllegalMove(f"a move has no {sorted(unknown)[0]!r}")
+        raise InvalidMove(f"a move has no {sorted(unknown)[0]!r}")
     kinds = [key for key in _KINDS if key in data]
     if len(kinds) != 1:
-        raise IllegalMove("a move is exactly one of play, draw and pass")
+        raise InvalidMove("a move is exactly one of play, draw and pass")
     if "end" in data and kinds != ["play"]:
-        raise IllegalMove("only a play names an end")
+        raise InvalidMove("only a play names an end")
     if kinds == ["play"]:
         end = data.get("end")
         if end is not None and not isinstance(end, str):
-            raise IllegalMove(f"{end!r} is not an end (left, right, up or down)")
+            raise InvalidMove(f"{end!r} is not an end (left, right, up or down)")
         try:
             return Play.parse(data["play"], end)
         except InvalidTile as error:
-            raise IllegalMove(str(error)) from None
+            raise InvalidMove(str(error)) from None
     if data[kinds[0]] is not True:
-        raise IllegalMove(f'a {kinds[0]} is written "{kinds[0]}": true')
+        raise InvalidMove(f'a {kinds[0]} is written "{kinds[0]}": true')
     return Draw() if kinds == ["draw"] else Pass()
 
 
@@ -171,13 +171,13 @@ def move_to_record(seat: int, move: Move) -> dict[str, object]:
 def move_from_record(data: object) -> tuple[int, Move]:
     """Read ``{"seat": 1, "play": "6-2", "end": "right"}``, ``{"seat": 0, "draw": true}``..."""
     if not isinstance(data, Mapping):
-        raise IllegalMove("a move is an object with a seat and one of play, draw, pass")
+        raise InvalidMove("a move is an object with a seat and one of play, draw, pass")
     unknown = set(data) - _MOVE_KEYS - {"seat"}
     if unknown:
-        raise IllegalMove(f"a move has no {sorted(unknown)[0]!r}")
+        raise InvalidMove(f"a move has no {sorted(unknown)[0]!r}")
     seat = data.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):
-        raise IllegalMove("a move names its seat with a number")
+        raise InvalidMove("a move names its seat with a number")
     return seat, move_from_json({key: value for key, value in data.items() if key != "seat"})
 
 

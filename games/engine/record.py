@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .deal import Deal
-from .errors import IllegalMove, InvalidDeal, InvalidRecord, InvalidRules
+from .errors import IllegalMove, InvalidDeal, InvalidMove, InvalidRecord, InvalidRules
 from .match import HandReport, Match
 from .moves import history_to_record, move_from_record
 from .rules import Rules
@@ -148,7 +148,7 @@ def _replay(record: object) -> tuple[ReplayReport, Match | None]:
             try:
                 seat, move = move_from_record(data)
                 match.apply(seat, move)
-            except IllegalMove as error:
+            except (InvalidMove, IllegalMove) as error:
                 listed.extend(match.reports[reports_before:])
                 return report(ReplayError(number, index, str(error)))
         listed.extend(match.reports[reports_before:])

@@ -1,8 +1,12 @@
-"""The table's WebSocket: parse, identify the player, rate limit, call a service, reply.
+"""The table's WebSocket: rate limit, read the message (games.live.protocol), call a service,
+reply.
 
 Every change is announced on the table's group as a version number only; each connection then
 loads the table and sends its own seat's view (:func:`games.selectors.state_text`). Any error
-gets a clear message and the current state, so the page is never left out of date.
+gets a clear message and the current state, so the page is never left out of date. Each
+message of the protocol's :data:`~games.live.protocol.INCOMING` has one handler
+(:meth:`TableConsumer._handle`), and everything sent is a value of its
+:data:`~games.live.protocol.OUTGOING`.
 
 Words go out in the person's language, chosen at the handshake as a page chooses it
 (:func:`dominoes.language.language_of_scope`) and set only around the work of each message
@@ -12,9 +16,9 @@ Words go out in the person's language, chosen at the handshake as a page chooses
 from __future__ import annotations
 
 import contextlib
-import json
+import functools
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeIs
+from typing import TYPE_CHECKING, Any
 
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -27,8 +31,8 @@ from dominoes.language import language_of_scope
 from games import selectors, services
 from games.coach import selectors as coach_selectors
 from games.coach.words import hint_reason_words
-from games.engine import IllegalMove, NotYourTurn, move_from_json
-from games.live import catch_up, events, presence, snapshots
+from games.engine import IllegalMove, NotYourTurn
+from games.live import catch_up, events, presence, protocol, snapshots
 from games.live.async_db import in_database
 from games.services import Player, StaleVersion, TableError
 from games.words import illegal_move_words
@@ -38,8 +42,6 @@ if TYPE_CHECKING:
     from asgiref.typing import ASGISendCallable as Send
     from channels.consumer import _ChannelScope
 
-#: Frames larger than this are refused unread: no legitimate message comes close.
-MAX_FRAME = 2048
 #: Messages a connection may send: a burst of ``RATE_BURST``, refilled at ``RATE_PER_SECOND``.
 RATE_BURST = 20
 RATE_PER_SECOND = 5.0
@@ -147,26 +149,25 @@ class TableConsumer(AsyncWebsocketConsumer):
             if not self.slowed_down:
                 self.slowed_down = True
                 await self._send(
-                    {
-                        "type": "error",
-                        "message": gettext("Too many messages: slow down."),
-                        "version": self.sent_version,
-                    }
+                    protocol.Error(gettext("Too many messages: slow down."), self.sent_version)
                 )
             return
         self.slowed_down = False
-        if text_data is None or len(text_data) > MAX_FRAME:
-            await self._error(gettext("Messages are JSON text of at most 2 KB."))
-            return
         try:
-            message = json.loads(text_data)
-        except ValueError:
-            await self._error(gettext("That message is not JSON."))
-            return
-        if not isinstance(message, dict):
-            await self._error(gettext("A message is a JSON object with a type."))
-            return
-        await self._handle(message)
+            await self._handle(protocol.parse(text_data))
+        except protocol.Malformed as error:
+            await self._error(error.message)
+        except limits.Refused as refused:
+            # Without the state, as a flood's answer must be: it costs no database work.
+            await self._send(protocol.Error(str(refused.message), self.sent_version))
+        except StaleVersion as error:
+            await self._error(str(error))
+        except NotYourTurn:
+            await self._error(gettext("It is not your turn."))
+        except IllegalMove as error:
+            await self._error(illegal_move_words(error))
+        except TableError as error:
+            await self._error(_sentence(str(error)))
 
     async def table_changed(self, event: dict[str, Any]) -> None:
         """A change was committed: send this seat's view if it is newer than the last sent,
@@ -186,7 +187,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         remark = event["remark"]
         if remark["spectator"] and self.seat is not None:
             return
-        await self._send({"type": "remark", "remark": remark})
+        await self._send(protocol.Remark(remark))
 
     async def table_review(self, event: dict[str, Any]) -> None:
         """The coach stored a seat's review of a hand: sent to that seat's own connections
@@ -199,143 +200,101 @@ class TableConsumer(AsyncWebsocketConsumer):
                 public_id=self.public_id, player=self.player, hand=event["hand"]
             )
         if review is not None:
-            await self._send({"type": "review", "version": self.sent_version, "review": review})
+            await self._send(protocol.Review(self.sent_version, review))
 
-    # --- messages ---------------------------------------------------------------------------
-    async def _handle(self, message: dict[str, Any]) -> None:
-        kind = message.get("type")
-        try:
-            match kind:
-                case "sync":
-                    await self._send_state()
-                case "hint":
-                    await limits.acheck(limits.HINTS, person=self.person, address=self.address)
-                    suggestion = await in_database(services.hint_for)(
-                        public_id=self.public_id, player=self.player
-                    )
-                    await self._send(
-                        {
-                            "type": "hint",
-                            "move": suggestion.move.to_json(),
-                            "reason": hint_reason_words(suggestion.reason),
-                        }
-                    )
-                case "move" | "next_hand" | "undo":
-                    await self._act(kind, message)
-                case "join":
-                    await self._join(message)
-                case "rematch":
-                    await in_database(services.vote_rematch)(
-                        public_id=self.public_id, player=self.player
-                    )
-                case "leave":  # the computer plays the seat; at a rated or tournament table,
-                    # the grace to come back starts instead (services.leave_table)
-                    await in_database(services.leave_table)(
-                        public_id=self.public_id, player=self.player
-                    )
-                case "back":  # the "I'm back" button of a seat away
-                    await in_database(services.come_back)(
-                        public_id=self.public_id, player=self.player
-                    )
-                case "start":
-                    await in_database(services.start_table)(
-                        public_id=self.public_id, player=self.player
-                    )
-                case "remark":  # a phrase's id (games.phrases), never text
-                    await in_database(services.say_remark)(
-                        public_id=self.public_id,
-                        player=self.player,
-                        phrase=message.get("phrase"),
-                        address=self.address,
-                    )
-                case "remarks":  # the page opened: what was said, and what it may say
-                    await self._send(
-                        await in_database(services.remarks_heard)(
-                            public_id=self.public_id, player=self.player
-                        )
-                    )
-                case "table_talk":  # the host allows partners to talk during the hands, or not
-                    await self._table_talk(message)
-                case "seat" | "remove" | "unjoin":
-                    await self._lobby(kind, message)
-                case _:
-                    await self._error(
-                        gettext("Unknown message type %(type)s.") % {"type": repr(kind)}
-                    )
-        except limits.Refused as refused:
-            # Without the state, as a flood's answer must be: it costs no database work.
-            await self._send(
-                {"type": "error", "message": str(refused.message), "version": self.sent_version}
-            )
-        except StaleVersion as error:
-            await self._error(str(error))
-        except NotYourTurn:
-            await self._error(gettext("It is not your turn."))
-        except IllegalMove as error:
-            await self._error(illegal_move_words(error))
-        except TableError as error:
-            await self._error(_sentence(str(error)))
+    # --- messages: one handler per class of protocol.INCOMING -------------------------------
+    @functools.singledispatchmethod
+    async def _handle(self, message: protocol.Incoming) -> None:
+        raise NotImplementedError(f"no handler for {message!r}")  # tests/games/test_wire.py
 
-    async def _act(self, kind: str, message: dict[str, Any]) -> None:
-        version = message.get("version")
-        if not isinstance(version, int) or isinstance(version, bool):
-            await self._error(gettext("Say which version of the table you acted on."))
-            return
-        common: dict[str, Any] = {"public_id": self.public_id, "player": self.player}
-        common["seen_version"] = version
-        if kind == "move":
-            data = message.get("move")
-            if not isinstance(data, dict):
-                await self._error(gettext("A move is an object: play and end, draw, or pass."))
-                return
-            try:
-                move = move_from_json(data)
-            except IllegalMove as error:
-                await self._error(illegal_move_words(error))
-                return
-            await services.aplay(move=move, **common)
-        elif kind == "next_hand":
-            await services.anext_hand(**common)
-        else:
-            await in_database(services.undo)(**common)
+    @_handle.register
+    async def _on_sync(self, message: protocol.Sync) -> None:
+        await self._send_state()
 
-    async def _join(self, message: dict[str, Any]) -> None:
-        name = message.get("name")
-        if not isinstance(name, str):
-            name = ""  # refused by the service, with the same words as any bad name
-        seat = message.get("seat")
-        if seat is not None and not _is_seat_number(seat):
-            await self._error(gettext("Choose a seat by its number."))
-            return
+    @_handle.register
+    async def _on_hint(self, message: protocol.AskHint) -> None:
+        await limits.acheck(limits.HINTS, person=self.person, address=self.address)
+        suggestion = await in_database(services.hint_for)(
+            public_id=self.public_id, player=self.player
+        )
+        await self._send(protocol.Hint(suggestion.move, hint_reason_words(suggestion.reason)))
+
+    @_handle.register
+    async def _on_play(self, message: protocol.PlayMove) -> None:
+        await services.aplay(move=message.move, **self._acting(message))
+
+    @_handle.register
+    async def _on_next_hand(self, message: protocol.NextHand) -> None:
+        await services.anext_hand(**self._acting(message))
+
+    @_handle.register
+    async def _on_undo(self, message: protocol.Undo) -> None:
+        await in_database(services.undo)(**self._acting(message))
+
+    def _acting(self, message: protocol.Acting) -> dict[str, Any]:
+        return {"public_id": self.public_id, "player": self.player, "seen_version": message.version}
+
+    @_handle.register
+    async def _on_join(self, message: protocol.Join) -> None:
         await limits.acheck(limits.JOINS, person=self.person, address=self.address)
         await in_database(services.join_table)(
-            public_id=self.public_id, player=self.player, name=name, seat=seat
+            public_id=self.public_id, player=self.player, name=message.name, seat=message.seat
         )
         await self._take_seat()  # a spectator until now
 
-    async def _lobby(self, kind: str, message: dict[str, Any]) -> None:
-        """A friends table's lobby: move to another seat, remove someone (the host), un-join.
-        The seat this socket sends follows from the state (:meth:`_follow_seat`)."""
-        common: dict[str, Any] = {"public_id": self.public_id, "player": self.player}
-        if kind == "unjoin":
-            await in_database(services.unjoin_table)(**common)
-            return
-        seat = message.get("seat")
-        if not _is_seat_number(seat):
-            await self._error(gettext("Choose a seat by its number."))
-            return
-        if kind == "seat":
-            await in_database(services.choose_seat)(seat=seat, **common)
-        else:
-            await in_database(services.remove_from_table)(seat=seat, **common)
+    @_handle.register
+    async def _on_rematch(self, message: protocol.Rematch) -> None:
+        await in_database(services.vote_rematch)(public_id=self.public_id, player=self.player)
 
-    async def _table_talk(self, message: dict[str, Any]) -> None:
-        allowed = message.get("allowed")
-        if not isinstance(allowed, bool):
-            await self._error(gettext("Say whether table talk is allowed: true or false."))
-            return
+    @_handle.register
+    async def _on_leave(self, message: protocol.Leave) -> None:
+        await in_database(services.leave_table)(public_id=self.public_id, player=self.player)
+
+    @_handle.register
+    async def _on_back(self, message: protocol.Back) -> None:
+        await in_database(services.come_back)(public_id=self.public_id, player=self.player)
+
+    @_handle.register
+    async def _on_start(self, message: protocol.Start) -> None:
+        await in_database(services.start_table)(public_id=self.public_id, player=self.player)
+
+    @_handle.register
+    async def _on_say_remark(self, message: protocol.SayRemark) -> None:
+        await in_database(services.say_remark)(
+            public_id=self.public_id,
+            player=self.player,
+            phrase=message.phrase,
+            address=self.address,
+        )
+
+    @_handle.register
+    async def _on_remarks(self, message: protocol.AskRemarks) -> None:
+        heard = await in_database(services.remarks_heard)(
+            public_id=self.public_id, player=self.player
+        )
+        await self._send(protocol.Remarks(**heard))
+
+    # A friends table's lobby: the seat this socket sends follows from the state (_follow_seat).
+    @_handle.register
+    async def _on_choose_seat(self, message: protocol.ChooseSeat) -> None:
+        await in_database(services.choose_seat)(
+            public_id=self.public_id, player=self.player, seat=message.seat
+        )
+
+    @_handle.register
+    async def _on_remove(self, message: protocol.Remove) -> None:
+        await in_database(services.remove_from_table)(
+            public_id=self.public_id, player=self.player, seat=message.seat
+        )
+
+    @_handle.register
+    async def _on_unjoin(self, message: protocol.Unjoin) -> None:
+        await in_database(services.unjoin_table)(public_id=self.public_id, player=self.player)
+
+    @_handle.register
+    async def _on_table_talk(self, message: protocol.TableTalk) -> None:
         await in_database(services.allow_table_talk)(
-            public_id=self.public_id, player=self.player, allowed=allowed
+            public_id=self.public_id, player=self.player, allowed=message.allowed
         )
 
     async def _follow_seat(self, snapshot: snapshots.TableSnapshot) -> None:
@@ -356,7 +315,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         arriving = None if arrival is None else arrival.index
         if arriving != getattr(self, "arriving", None):
             self.arriving = arriving
-            await self._send({"type": "arrival", "seat": arriving})
+            await self._send(protocol.Arrival(arriving))
 
     # --- replies ---------------------------------------------------------------------------
     async def _take_seat(self) -> None:
@@ -381,18 +340,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         """This seat's view of ``snapshot`` (the payload of :func:`selectors.state_of`)."""
         await self._follow_seat(snapshot)
         self.sent_version = max(self.sent_version, snapshot.version)
-        await self.send(text_data=selectors.state_text(snapshot, self.seat))
+        await self._send(protocol.State(selectors.state_text(snapshot, self.seat)))
 
     async def _error(self, message: str) -> None:
-        await self._send({"type": "error", "message": message, "version": self.sent_version})
+        await self._send(protocol.Error(message, self.sent_version))
         await self._send_state()
 
-    async def _send(self, payload: dict[str, Any]) -> None:
-        await self.send(text_data=json.dumps(payload))
-
-
-def _is_seat_number(value: object) -> TypeIs[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
+    async def _send(self, message: protocol.Outgoing) -> None:
+        await self.send(text_data=message.to_json())
 
 
 def _sentence(text: str) -> str:

@@ -136,9 +136,9 @@ def payload_of(remark: Remark) -> dict[str, Any]:
 
 
 def remarks_heard(*, public_id: str, player: Player) -> dict[str, Any]:
-    """What a page opening the table is sent of its talk: the latest remarks its person may
-    hear (a player: the players'; a spectator: everyone's), what they may say there, and
-    their own token (no mute for oneself)."""
+    """What a page opening the table is sent of its talk (games.live.protocol.Remarks): the
+    latest remarks its person may hear (a player: the players'; a spectator: everyone's), what
+    they may say there, and their own token (no mute for oneself)."""
     table = unlocked_table(public_id)
     spectator = player.seat_in(table.seats.all()) is None
     sayable = allowed_at(table, spectator=spectator) if table.kind == Table.Kind.ONLINE else ()
@@ -146,7 +146,6 @@ def remarks_heard(*, public_id: str, player: Player) -> dict[str, Any]:
     if not spectator:
         said = said.filter(seat__isnull=False)
     return {
-        "type": "remarks",
         "remarks": [payload_of(remark) for remark in reversed(said[:HISTORY])],
         "phrases": [
             {"id": p.id, "text": p.text, "kind": p.kind.value, "spoken": p.spoken} for p in sayable

@@ -19,7 +19,7 @@ from socket_support import connect, new_session, receive
 
 from dominoes.asgi import application
 from games import services
-from games.engine import ALL_TILES, IllegalMove, Rules, load, move_from_json
+from games.engine import ALL_TILES, IllegalMove, InvalidMove, Rules, load, move_from_json
 from games.live import consumers, snapshots
 from games.models import LogEntry, Seat, Table
 
@@ -153,7 +153,7 @@ class Scene:
         try:
             move = move_from_json(message["move"])
             load(self.record).apply(self.seat, move)
-        except IllegalMove:
+        except (InvalidMove, IllegalMove):
             return False
         return True
 

@@ -104,6 +104,7 @@ export class TablePage {
 
   // --- receiving ---
   receive(message) {
+    // wire: incoming (tests/games/test_wire.py reads the cases below)
     switch (message.type) {
       case "state":
         this.receiveState(message);

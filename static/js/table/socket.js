@@ -2,15 +2,7 @@
 // message to the page. It knows nothing of the game (lila's round keeps socket.ts apart from
 // ctrl.ts the same way).
 //
-// Protocol (JSON text frames on ws(s)://<host>/ws/tables/<id>/):
-//   out: {type: "move", version, move}, {type: "next_hand", version}, {type: "undo", version},
-//        {type: "hint"}, {type: "sync"}, {type: "leave"}, {type: "back"} (after Leave; opening
-//        the socket again comes back too), {type: "rematch"};
-//        online tables before the start: {type: "join", name} (a spectator takes the first
-//        free seat), {type: "start"} (the host, seat 0); {type: "remarks"}, {type: "remark",
-//        phrase} (remarks.js)
-//   in:  {type: "state", version, table, view}, {type: "error", message, version},
-//        {type: "hint", move, reason}, {type: "remarks", ...}, {type: "remark", remark}
+// Protocol: JSON text frames on /ws/tables/<id>/; every message both ways: games/live/protocol.py.
 
 import { fill, gettext, ngettext } from "../i18n.js";
 

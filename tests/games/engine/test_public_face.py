@@ -18,6 +18,7 @@ from games.engine import (
     Draw,
     End,
     IllegalMove,
+    InvalidMove,
     Legal,
     Match,
     Pass,
@@ -68,9 +69,11 @@ def test_a_moves_json_form_is_what_the_page_sends():
     ],
 )
 def test_a_move_that_is_not_one_says_why(data, reason):
-    with pytest.raises(IllegalMove) as raised:
+    with pytest.raises(InvalidMove) as raised:
         move_from_json(data)
     assert str(raised.value) == reason
+    # Not a move at all, so not one the rules refuse: a page that sends it is broken or forged.
+    assert not isinstance(raised.value, IllegalMove)
 
 
 @settings(max_examples=40, deadline=None)
