@@ -1,16 +1,20 @@
 // The table's WebSocket: connects, reconnects with a growing, jittered delay, and hands every
-// message to the page. It knows nothing of the game (lila's round keeps socket.ts apart from
-// ctrl.ts the same way).
+// message to the controller (messages.js). It knows nothing of the game (lila's round keeps
+// socket.ts apart from ctrl.ts the same way).
 //
-// Protocol (JSON text frames on ws(s)://<host>/ws/tables/<id>/):
+// Protocol (JSON text frames on ws(s)://<host>/ws/tables/<id>/; games/consumers.py):
 //   out: {type: "move", version, move}, {type: "next_hand", version}, {type: "undo", version},
 //        {type: "hint"}, {type: "sync"}, {type: "leave"}, {type: "back"} (after Leave; opening
 //        the socket again comes back too), {type: "rematch"};
-//        online tables before the start: {type: "join", name} (a spectator takes the first
-//        free seat), {type: "start"} (the host, seat 0); {type: "remarks"}, {type: "remark",
-//        phrase} (remarks.js)
-//   in:  {type: "state", version, table, view}, {type: "error", message, version},
-//        {type: "hint", move, reason}, {type: "remarks", ...}, {type: "remark", remark}
+//        the lobby (lobby.js): {type: "join", name, seat?} (a spectator takes a seat, or the
+//        first free one), {type: "start"} (the host, seat 0), {type: "seat", seat} (move to a
+//        free seat), {type: "remove", seat} (the host), {type: "unjoin"} (give one's seat or
+//        promised seat back), {type: "table_talk", allowed} (the host);
+//        the talk (remarks.js): {type: "remarks"}, {type: "remark", phrase}
+//   in (messages.js, one handler each): {type: "state", version, table, view},
+//        {type: "error", message, version}, {type: "hint", move, reason},
+//        {type: "remarks", remarks, phrases, speaker}, {type: "remark", remark},
+//        {type: "review", version, review}, {type: "arrival", seat}
 
 import { fill, gettext, ngettext } from "../i18n.js";
 
