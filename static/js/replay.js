@@ -3,7 +3,7 @@
 // draws the step chosen. Tiles, the table and its words are the table page's (static/js/board/).
 
 import { fill, gettext, ngettext } from "./i18n.js";
-import { boardSVG, escapeAttribute, piecesSVG } from "./board/draw.js";
+import { boardSVG, piecesSVG } from "./board/draw.js";
 import { layoutTable } from "./board/geometry.js";
 import { handTileSVG } from "./board/tiles.js";
 import { boardWords } from "./board/words.js";
@@ -153,12 +153,12 @@ class ReplayViewer {
     const height = Math.max(box.y1, 2.5) + 0.7 - y0;
     // The spinner without the marks of its ends: they help choose where to play, at the table.
     const body = piecesSVG(layout.pieces, { marks: false });
-    board.innerHTML = boardSVG(
-      [-reach, y0, 2 * reach, height],
-      body,
-      `width="${Math.round(2 * reach * unit)}" height="${Math.round(height * unit)}" ` +
-        `role="img" aria-label="${escapeAttribute(boardWords(this.step))}"`,
-    );
+    board.innerHTML = boardSVG([-reach, y0, 2 * reach, height], body, {
+      width: Math.round(2 * reach * unit),
+      height: Math.round(height * unit),
+      role: "img",
+      "aria-label": boardWords(this.step),
+    });
     board.dataset.tiles = String(layout.pieces.length);
   }
 }

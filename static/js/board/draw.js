@@ -9,10 +9,13 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 export const escapeAttribute = (text) =>
   text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
-/** The board's picture: `body` in a frame showing `viewBox` ([x, y, w, h] in board units);
- * `attributes` (markup) say its size, its role and its words. */
-export const boardSVG = ([x, y, w, h], body, attributes) =>
-  `<svg xmlns="${SVG_NS}" ${attributes} viewBox="${r3(x)} ${r3(y)} ${r3(w)} ${r3(h)}">${body}</svg>`;
+/** The board's picture: `body` in a frame showing `viewBox` ([x, y, w, h] in board units),
+ * with `attributes` (its id, size, role and words; escaped here). */
+export function boardSVG([x, y, w, h], body, attributes) {
+  const box = `viewBox="${r3(x)} ${r3(y)} ${r3(w)} ${r3(h)}"`;
+  const more = Object.entries(attributes).map(([name, value]) => ` ${name}="${escapeAttribute(String(value))}"`);
+  return `<svg xmlns="${SVG_NS}" ${box}${more.join("")}>${body}</svg>`;
+}
 
 /** The tiles of a layout (geometry.layoutTable), each named by its tile (`data-placed`), the
  * one played last marked, and the spinner with the marks of its four ends (`marks`). */

@@ -31,12 +31,13 @@ export function renderBoard(ctrl) {
   const last = [...(view.history || [])].reverse().find((m) => m.play)?.play;
   const body = piecesSVG(fit.layout.pieces, { last }) + fit.extra.map(spotSVG).join("");
   // The picture fills the board's box (drawn at its final size: no layout shift).
-  element.innerHTML = boardSVG(
-    fit.viewBox,
-    body,
-    `id="board-svg" preserveAspectRatio="xMidYMid meet" role="group" ` +
-      `aria-label="${escapeAttribute(boardName())}" aria-describedby="board-summary"`,
-  );
+  element.innerHTML = boardSVG(fit.viewBox, body, {
+    id: "board-svg",
+    preserveAspectRatio: "xMidYMid meet",
+    role: "group",
+    "aria-label": boardName(),
+    "aria-describedby": "board-summary",
+  });
   element.dataset.tiles = String(fit.layout.pieces.length);
   $("board-summary").textContent = boardWords(view);
   if (focusedEnd) {

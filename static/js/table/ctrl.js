@@ -19,7 +19,8 @@ import { renderControls, watchHandShape } from "./render.js";
 import { TableSocket } from "./socket.js";
 import { Sounds, soundsFor } from "./sound.js";
 import { view } from "./view.js";
-import { announceChanges, describeMove, drawWords, joinOr, mainActionName, seatLabel } from "./words.js";
+import { announceChanges } from "./announce.js";
+import { describeMove, drawWords, joinOr, mainActionName, seatLabel } from "./words.js";
 import { endName } from "../board/words.js";
 import { fill, gettext } from "../i18n.js";
 
@@ -109,6 +110,11 @@ export class TableController {
 
   sideOf(seat) {
     return this.info.teams ? seat % 2 : seat;
+  }
+
+  /** A seat's name as the page writes it (words.js; the lobby's too). */
+  seatLabel(index) {
+    return seatLabel(this, index);
   }
 
   myTurn(view = this.view) {
@@ -303,10 +309,6 @@ export class TableController {
 
   renderClock() {
     this.clock.render();
-  }
-
-  seatLabel(index) {
-    return seatLabel(this, index);
   }
 
   describeMove(entry, index) {

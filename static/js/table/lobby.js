@@ -5,7 +5,6 @@
 // The server decides: this page sends the wish and draws the state it gets back.
 
 import { $, say, showAlert, span } from "./dom.js";
-import { seatLabel } from "./words.js";
 import { fill, gettext, pgettext } from "../i18n.js";
 
 const button = (text, data) => {
@@ -118,7 +117,7 @@ export class Lobby {
       li.dataset.seat = String(i);
       li.className = seat ? "taken" : "empty";
       li.append(span("lobby-number", fill(gettext("Seat %(number)s"), { number: i + 1 })));
-      li.append(span("lobby-name", seat ? seatLabel(this.ctrl, i) : pgettext("a seat", "empty")));
+      li.append(span("lobby-name", seat ? this.ctrl.seatLabel(i) : pgettext("a seat", "empty")));
       if (seat && i === 0) li.append(span("seat-tag", pgettext("seat tag", "host")));
       if (i === this.ctrl.me) li.append(span("seat-tag", pgettext("seat tag", "you")));
       if (this.ctrl.info.teams) {
@@ -145,7 +144,7 @@ export class Lobby {
 
   /** The one thing this person may do with seat `i`, as a button (or nothing). */
   lobbyAction(i, seat, open, host) {
-    const name = seat ? seatLabel(this.ctrl, i) : "";
+    const name = seat ? this.ctrl.seatLabel(i) : "";
     if (this.ctrl.started) {
       return seat?.bot && open && this.ctrl.watching
         ? button(gettext("Take this seat"), { act: "sit", seat: String(i), label: name })
@@ -184,7 +183,7 @@ export class Lobby {
     const n = this.ctrl.state.table.seat_count;
     const taken = (i) => this.ctrl.state.table.seats.some((s) => s.index === i);
     const name = (i) =>
-      i === this.ctrl.me ? gettext("you") : taken(i) ? seatLabel(this.ctrl, i) : gettext("an empty seat");
+      i === this.ctrl.me ? gettext("you") : taken(i) ? this.ctrl.seatLabel(i) : gettext("an empty seat");
     const teams = [];
     for (let side = 0; side < n / 2; side++) {
       const pair = fill(gettext("%(first)s with %(second)s"), {
