@@ -140,7 +140,7 @@ export class TableController {
       this.drag.drop();
     }
     const hadFocus = this.focus.remember();
-    this.redraw();
+    view(this);
     if (previous && changed) {
       this.motion.animate(previous, next, origins);
       announceChanges(this, previous, next);
@@ -190,7 +190,7 @@ export class TableController {
       this.pending = setTimeout(() => {
         this.pending = null;
         this.root.removeAttribute("aria-busy");
-        this.redraw();
+        view(this);
         this.socket.sync();
       }, 8000);
       this.root.setAttribute("aria-busy", "true");
@@ -215,7 +215,7 @@ export class TableController {
         : { pass: true };
     this.focus.sentFrom = move.play ? this.view.hand.indexOf(move.play) : null;
     this.selected = null;
-    if (this.send({ type: "move", version: this.state.version, move: clean })) this.redraw();
+    if (this.send({ type: "move", version: this.state.version, move: clean })) view(this);
   }
 
   mainAction() {
@@ -261,7 +261,7 @@ export class TableController {
       return;
     }
     this.selected = tile;
-    this.redraw();
+    view(this);
     const ends = joinOr(options.map((m) => endName(m.end)));
     say(fill(gettext("Choose where to play %(tile)s: %(ends)s."), { tile, ends }));
     const first = $("board").querySelector(".spot");
@@ -278,7 +278,7 @@ export class TableController {
     const tile = this.selected;
     if (!tile) return;
     this.selected = null;
-    this.redraw();
+    view(this);
     if (returnFocus) {
       const button = $("hand").querySelector(`[data-tile="${tile}"]`);
       if (button) button.focus();
@@ -292,10 +292,6 @@ export class TableController {
       (m) => m.play === tile && (end === "opening" ? !m.end : m.end === end),
     );
     if (move) this.sendMove(move);
-  }
-
-  redraw() {
-    view(this);
   }
 
   // --- the browser tests' hooks (tests/browser: window.dominoesTable) ---
