@@ -18,7 +18,7 @@ import { Motion, flyer } from "./motion.js";
 import { renderControls, watchHandShape } from "./render.js";
 import { TableSocket } from "./socket.js";
 import { Sounds, soundsFor } from "./sound.js";
-import { view } from "./view.js";
+import { renderTable } from "./view.js";
 import { announceChanges } from "./announce.js";
 import { describeMove, drawWords, joinOr, mainActionName, seatLabel } from "./words.js";
 import { endName } from "../board/words.js";
@@ -140,7 +140,7 @@ export class TableController {
       this.drag.drop();
     }
     const hadFocus = this.focus.remember();
-    view(this);
+    renderTable(this);
     if (previous && changed) {
       this.motion.animate(previous, next, origins);
       announceChanges(this, previous, next);
@@ -190,7 +190,7 @@ export class TableController {
       this.pending = setTimeout(() => {
         this.pending = null;
         this.root.removeAttribute("aria-busy");
-        view(this);
+        renderTable(this);
         this.socket.sync();
       }, 8000);
       this.root.setAttribute("aria-busy", "true");
@@ -215,7 +215,7 @@ export class TableController {
         : { pass: true };
     this.focus.sentFrom = move.play ? this.view.hand.indexOf(move.play) : null;
     this.selected = null;
-    if (this.send({ type: "move", version: this.state.version, move: clean })) view(this);
+    if (this.send({ type: "move", version: this.state.version, move: clean })) renderTable(this);
   }
 
   mainAction() {
@@ -261,7 +261,7 @@ export class TableController {
       return;
     }
     this.selected = tile;
-    view(this);
+    renderTable(this);
     const ends = joinOr(options.map((m) => endName(m.end)));
     say(fill(gettext("Choose where to play %(tile)s: %(ends)s."), { tile, ends }));
     const first = $("board").querySelector(".spot");
@@ -278,7 +278,7 @@ export class TableController {
     const tile = this.selected;
     if (!tile) return;
     this.selected = null;
-    view(this);
+    renderTable(this);
     if (returnFocus) {
       const button = $("hand").querySelector(`[data-tile="${tile}"]`);
       if (button) button.focus();

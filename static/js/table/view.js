@@ -8,7 +8,7 @@ import { $ } from "./dom.js";
 import { renderControls, renderFairDeal, renderHand, renderInfo, renderSeats, renderStatus } from "./render.js";
 import { renderResult } from "./result.js";
 
-export function view(ctrl) {
+export function renderTable(ctrl) {
   renderPhase(ctrl);
   if ($("lobby")) ctrl.lobby.use((lobby) => lobby.render());
   renderSeats(ctrl);
