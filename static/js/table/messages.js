@@ -1,8 +1,9 @@
 // Every message the server sends the table's socket, by its `type`, and what the page does with
 // it: the one place they come in (socket.js hands each here). The server builds them in
 // games/consumers.py (state: games.selectors.state_of; remarks: games.services.remarks_heard);
-// tests hold these keys to the server's list.
+// tests hold these keys to the server's list (the marker below says where the table is).
 
+// wire: incoming
 export const handlers = {
   // The seat's view of the table at a version: drawn unless older than the one shown.
   state: (ctrl, message) => ctrl.receiveState(message),
