@@ -16,7 +16,7 @@ TEST_REDIS_URL ?= redis://127.0.0.1:6379/1
 # given); process N uses Redis database TEST_REDIS_WORKER_DB + N (see scripts/run-tests.sh).
 TEST_REDIS_WORKER_DB ?= 10
 
-.PHONY: help venv messages node-modules run test lint format lock clean
+.PHONY: help venv messages node-modules build run test lint format lock clean
 
 help:
 	@echo "make run     start the site on the embedded default (SQLite, in-memory layer) and print its URL"
@@ -24,6 +24,7 @@ help:
 	@echo "make lint    ruff check, ruff format --check and mypy --strict on the engine, services and live code"
 	@echo "make format  apply ruff format and ruff's safe fixes"
 	@echo "make messages  compile the translation catalogs (locale/); make run and make test do it"
+	@echo "make build   bundle the table's script for production (npm run build); make test does it"
 	@echo "make lock    regenerate requirements.lock from pyproject.toml (LOCK_ARGS=--upgrade)"
 
 venv:
@@ -33,10 +34,15 @@ venv:
 messages: venv
 	@scripts/compile-messages.sh
 
-# esbuild, which collectstatic bundles the table's script with (package-lock.json); the site in
-# development serves the sources as written and needs no Node.
+# esbuild (package-lock.json), which bundles the table's script; the site in development serves
+# the sources as written and needs no Node.
 node-modules:
 	@scripts/ensure-node-modules.sh
+
+# The table's bundle and its manifest in build/ (npm run build), which collectstatic collects.
+# scripts/run-tests.sh builds it too, for the tests that run collectstatic.
+build: node-modules
+	@npm run build --silent
 
 # The embedded default: no DATABASE_URL/REDIS_URL, development mode (DEBUG on).
 run: venv messages
@@ -79,4 +85,4 @@ lock: venv
 	@echo "requirements.lock regenerated; the next make run/test installs it."
 
 clean:
-	rm -rf .venv node_modules .pytest_cache .ruff_cache .hypothesis staticfiles
+	rm -rf .venv node_modules build .pytest_cache .ruff_cache .hypothesis staticfiles

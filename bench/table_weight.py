@@ -15,11 +15,12 @@ compresses text) and as ``collectstatic`` serves it today: minified by
 Brotli as WhiteNoise stores it for browsers that accept ``br`` (``served_brotli``), so that a
 revision from before the minifier can be weighed both ways. Where the revision's template loads
 the table's bundle (``{% table_bundle %}``, as production does once ``collectstatic`` made it),
-the table's modules are weighed as ``dominoes.static_storage.bundle_table`` bundles the
-revision's sources: the entry and the chunks it imports in the first visit, the chunks it
-imports with ``import()`` later; a bundle file's ``bytes`` and ``gzip`` are the bundle's, as
-nothing else is stored. It prints one JSON line. Icons, the manifest and fonts are left out:
-the browser fetches them lazily or once for the whole site.
+the table's modules are weighed as ``npm run build`` (scripts/build-static.mjs, today's)
+bundles the revision's sources, under the names collectstatic serves them by: the entry and the
+chunks it imports in the first visit, the chunks it imports with ``import()`` later; a bundle
+file's ``bytes`` and ``gzip`` are the bundle's, as nothing else is stored. It prints one JSON
+line. Icons, the manifest and fonts are left out: the browser fetches them lazily or once for
+the whole site.
 
     .venv/bin/python bench/table_weight.py --rev 003d240^1
     .venv/bin/python bench/table_weight.py --rev HEAD
@@ -44,7 +45,7 @@ import brotli
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from dominoes.static_storage import MINIFIERS, TABLE_ENTRY, bundle_table  # noqa: E402
+from dominoes.static_storage import MANIFEST, MINIFIERS, TABLE_ENTRY  # noqa: E402
 
 TEMPLATE_REFERENCES = re.compile(r"""{%\s*(extends|include)\s+["']([^"']+)["']""")
 STATIC = re.compile(r"""{%\s*static\s+["']([^"']+\.(?:css|js))["']\s*%}""")
@@ -104,13 +105,18 @@ def weigh_bundle(rev: str) -> tuple[dict, dict]:
     with tempfile.TemporaryDirectory() as folder:
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             tar.extractall(folder, filter="data")
-        out = Path(folder) / "bundle"
-        written, imported = bundle_table(Path(folder) / "static" / TABLE_ENTRY, out)
-        files = {name: (out / name).read_bytes() for name in written}
+        out = Path(folder) / "build"
+        subprocess.run(
+            ["node", str(ROOT / "scripts" / "build-static.mjs"), folder, str(out)],
+            capture_output=True,
+            check=True,
+        )
+        entry = json.loads((out / MANIFEST).read_text())["entries"][TABLE_ENTRY]
+        files = {path.relative_to(out).as_posix(): path.read_bytes() for path in out.rglob("*.js")}
     now, later = {}, {}
     for name, body in files.items():
-        part = now if name in {"main.js", *imported} else later
-        part[f"js/table/bundle/{name}"] = sizes(body, body)  # esbuild minified it already
+        part = now if name in {entry["file"], *entry["imports"]} else later
+        part[name] = sizes(body, body)  # esbuild minified it already
     return now, later
 
 

@@ -344,6 +344,11 @@ STATIC_ROOT = Path(env_str("STATIC_ROOT") or BASE_DIR / "staticfiles")
 # In production `collectstatic` fills STATIC_ROOT with hashed, compressed copies; in
 # development (and in tests, where nothing is collected) WhiteNoise reads the sources.
 WHITENOISE_USE_FINDERS = DEBUG or not STATIC_ROOT.exists()
+# Cached for ever: the names that carry a hash of their content, Django's (site.3f2a9c1e7b4d.css)
+# and the table's bundle's, which `npm run build` names (dist/table/main-ABHOL76Q.js) and
+# collectstatic collects as they are (dominoes/static_storage.py). WhiteNoise's own test knows
+# only Django's.
+WHITENOISE_IMMUTABLE_FILE_TEST = r"\.[0-9a-f]{12}\.\w+$|/dist/.+-[A-Z0-9]{8}\.js$"
 
 # --- Security (on by default whenever DEBUG is off) -----------------------------------------
 

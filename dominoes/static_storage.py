@@ -1,10 +1,9 @@
 """Static files in production: WhiteNoise's hashed, compressed copies, the site's own scripts
-and stylesheets minified, the table's modules bundled, with a way out when nothing was
-collected."""
+and stylesheets minified, the table's bundle as ``npm run build`` made it, with a way out when
+nothing was collected."""
 
+import hashlib
 import json
-import shutil
-import subprocess
 from collections.abc import Iterator
 from functools import cached_property
 from pathlib import Path
@@ -14,16 +13,18 @@ import rcssmin
 import rjsmin
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
+from django.core.files.storage import FileSystemStorage
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
 MINIFIERS = {".js": rjsmin.jsmin, ".css": rcssmin.cssmin}
 
-#: The table page's entry module, and the folder its bundle is collected into.
+#: The table page's entry module, which the build bundles (scripts/build-static.mjs).
 TABLE_ENTRY = "js/table/main.js"
-TABLE_BUNDLE = "js/table/bundle"
-#: The bundle's chunks the entry imports statically, in the bundle's folder, uncollected.
-PRELOAD = "preload.json"
-ESBUILD = Path(__file__).resolve().parents[1] / "node_modules" / ".bin" / "esbuild"
+#: What ``npm run build`` writes: ``dist/`` and, in it, the manifest naming each entry's
+#: bundle and the chunks it imports, and the sources it was made from.
+BUILD = Path(__file__).resolve().parents[1] / "build"
+BUILT = "dist/"
+MANIFEST = f"{BUILT}manifest.json"
 
 
 class TableBundle(TypedDict):
@@ -33,50 +34,30 @@ class TableBundle(TypedDict):
     preload: list[str]
 
 
-def bundle_table(entry: Path, folder: Path) -> tuple[list[str], list[str]]:
-    """Bundle the table's ES modules from their ``entry`` into ``folder`` with esbuild: one
-    minified entry module, the parts imported later (``import()``) as chunks of their own, and
-    the code those share with the entry as chunks the entry imports. Returns the files written
-    and, of those, the ones the entry imports statically (for ``modulepreload``).
-
-    The bundle compresses a fifth smaller than the same modules minified one by one, and esbuild
-    renames local names, which the one-by-one minifiers may not (bench/RESULTS.md, issue 20)."""
-    if not ESBUILD.exists():
+def read_build(build: Path = BUILD, sources: Path | None = None) -> list[str]:
+    """The files ``npm run build`` wrote into ``build`` (under ``dist/``), once it is sure they
+    were made from the ``sources`` as they are (``static/``): collecting a bundle of older
+    sources would serve the old table with the new pages."""
+    manifest = build / MANIFEST
+    if not manifest.exists():
         raise ImproperlyConfigured(
-            f"collectstatic bundles the table's script with esbuild, and {ESBUILD} is missing:"
-            " run `make node-modules` (npm ci, package-lock.json) first."
+            f"collectstatic collects the table's bundle, and {manifest} is missing: run"
+            " `npm run build` (after `make node-modules`) first."
         )
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
-    meta = folder / "meta.json"
-    subprocess.run(
-        [
-            str(ESBUILD),
-            str(entry),
-            "--bundle",
-            "--splitting",
-            "--format=esm",
-            "--minify",
-            "--legal-comments=none",
-            "--outdir=.",
-            "--entry-names=[name]",
-            "--chunk-names=[name]-[hash]",
-            f"--metafile={meta.name}",
-            "--log-level=warning",
-        ],
-        cwd=folder,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    outputs = json.loads(meta.read_text())["outputs"]
-    meta.unlink()
-    imported = [
-        found["path"]
-        for found in outputs[f"{entry.stem}.js"]["imports"]
-        if found["kind"] == "import-statement"
+    made_from = json.loads(manifest.read_text())["sources"]
+    sources = sources or Path(settings.BASE_DIR) / "static"
+    changed = [
+        name
+        for name, digest in made_from.items()
+        if not (sources / name).exists()
+        or hashlib.sha256((sources / name).read_bytes()).hexdigest() != digest
     ]
-    return sorted(outputs), imported
+    if changed:
+        raise ImproperlyConfigured(
+            f"The table's bundle in {build} was built from other sources than static/ holds"
+            f" ({', '.join(changed)}): run `npm run build` again."
+        )
+    return sorted(path.relative_to(build).as_posix() for path in (build / BUILT).rglob("*.*"))
 
 
 class StaticFilesStorage(CompressedManifestStaticFilesStorage):
@@ -90,16 +71,17 @@ class StaticFilesStorage(CompressedManifestStaticFilesStorage):
     module is cached for ever like the entry point, instead of being fetched again under its
     plain name (WhiteNoise's short cache) on a player's later visits.
 
-    The site's own scripts and stylesheets are kept readable in the repository (no build step)
-    and minified here, before they are hashed: their comments and indentation are a third of
-    what a first visit to the table would download. Only whitespace and comments go (rjsmin and
-    rcssmin, django-compressor's minifiers); no name is changed, so an error's stack still reads.
-    Other apps' files (the admin's) are left as their authors shipped them.
+    The site's own scripts and stylesheets are kept readable in the repository and minified
+    here, before they are hashed: their comments and indentation are a third of what a first
+    visit would download. Only whitespace and comments go (rjsmin and rcssmin, django-compressor's
+    minifiers); no name is changed, so an error's stack still reads. Other apps' files (the
+    admin's) are left as their authors shipped them.
 
-    The table's modules are also bundled (:func:`bundle_table`) into ``js/table/bundle/``,
-    collected and hashed like the rest, which the table page loads instead of the modules one
-    by one once it is here (:attr:`table_bundle`); the modules stay collected for the pages that
-    import a few of them (the replay's viewer)."""
+    The table page loads its bundle instead (:attr:`table_bundle`), which ``npm run build``
+    made: collected from ``build/dist/`` as it is, under the names the build gave it, which
+    already carry a hash of their content and by which its files import each other (no name of
+    them is rewritten). The modules stay collected for the pages that import a few of them (the
+    replay's viewer)."""
 
     support_js_module_import_aggregation = True
 
@@ -110,12 +92,13 @@ class StaticFilesStorage(CompressedManifestStaticFilesStorage):
         if not self.hashed_files:
             return None
         try:
-            preload = json.loads(Path(self.path(f"{TABLE_BUNDLE}/{PRELOAD}")).read_text())
+            manifest = json.loads(Path(self.path(MANIFEST)).read_text())
         except FileNotFoundError:
             return None
+        entry = manifest["entries"][TABLE_ENTRY]
         return {
-            "entry": self.url(f"{TABLE_BUNDLE}/main.js"),
-            "preload": [self.url(f"{TABLE_BUNDLE}/{name}") for name in preload],
+            "entry": self.url(entry["file"]),
+            "preload": [self.url(name) for name in entry["imports"]],
         }
 
     def stored_name(self, name: str) -> str:
@@ -123,13 +106,14 @@ class StaticFilesStorage(CompressedManifestStaticFilesStorage):
             return name
         return super().stored_name(name)
 
+    # The build's files are collected as they are: their names hash their content already, and
+    # they import each other by those names.
+    def hashed_name(self, name: str, content: Any = None, filename: str | None = None) -> str:
+        return name if name.startswith(BUILT) else super().hashed_name(name, content, filename)
+
     def url_converter(self, name: str, hashed_files: dict, template=None, ignored_blocks=None):
-        # Django skips the imports it guesses are inside comments or strings, but its guess at
-        # where a string ends is lost at a template literal nested in another (`${`...`}`), which
-        # the bundle holds: every import after one (the parts fetched later) kept its plain
-        # name. esbuild's output holds no comments and no import in a string, so none is skipped.
-        if name.startswith(f"{TABLE_BUNDLE}/"):
-            ignored_blocks = None
+        if name.startswith(BUILT):
+            return lambda matched: matched["matched"]
         return super().url_converter(name, hashed_files, template, ignored_blocks)
 
     def post_process(
@@ -137,7 +121,6 @@ class StaticFilesStorage(CompressedManifestStaticFilesStorage):
     ) -> Iterator[tuple[str, str, bool]]:
         if not dry_run:
             paths = dict(paths)
-            table = paths.get(TABLE_ENTRY)  # bundled from the sources, not the minified copies
             own = {str(Path(folder).resolve()) for folder in settings.STATICFILES_DIRS}
             for name, (source, _) in paths.items():
                 minify = MINIFIERS.get(Path(name).suffix)
@@ -146,11 +129,7 @@ class StaticFilesStorage(CompressedManifestStaticFilesStorage):
                     path.write_text(minify(path.read_text(encoding="utf-8")), encoding="utf-8")
                     # Hashing reads each file from where it was found: this one from here now.
                     paths[name] = (self, name)
-            if table is not None:
-                source, found = table
-                folder = Path(self.path(TABLE_BUNDLE))
-                written, imported = bundle_table(Path(source.path(found)), folder)
-                (folder / PRELOAD).write_text(json.dumps(imported))
-                for name in written:
-                    paths[f"{TABLE_BUNDLE}/{name}"] = (self, f"{TABLE_BUNDLE}/{name}")
+            if TABLE_ENTRY in paths:  # the table's sources are collected: its bundle with them
+                build = FileSystemStorage(location=BUILD)
+                paths |= {name: (build, name) for name in read_build()}
         yield from super().post_process(paths, dry_run, **options)

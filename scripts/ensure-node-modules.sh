@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The static files' build tools (package.json: esbuild, which collectstatic bundles the table's
+# The static files' build tools (package.json: esbuild, which `npm run build` bundles the table's
 # script with) into node_modules/, by `npm ci` from package-lock.json, only when the lock
 # changed since the last install (its checksum is kept in node_modules/.package-lock.sha256).
-# Development serves the sources as written and needs none of it; collectstatic and its tests do.
+# Development serves the sources as written and needs none of it; the build and its tests do.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -43,6 +43,11 @@ use_default DATABASE_URL "${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:543
 use_default REDIS_URL "${TEST_REDIS_URL:-redis://127.0.0.1:6379/1}" redis
 # The pages are read in Spanish and Portuguese too: their compiled catalogs first.
 scripts/compile-messages.sh
+# The table's bundle, which the tests that run collectstatic collect (npm run build, with the
+# tools of `make node-modules`; without them those tests say what to run).
+if [ -x node_modules/.bin/esbuild ]; then
+    npm run build --silent >/dev/null
+fi
 echo "tests: DATABASE_URL=${DATABASE_URL:-<unset: SQLite>} REDIS_URL=${REDIS_URL:-<unset: in-memory>} CI=$ci"
 
 if [ $# -eq 0 ]; then

@@ -1,6 +1,7 @@
 """Issue 20, "The code": the table's script is small ES modules under static/js/table/, served
-as written in development (production's collectstatic bundles them: tests/browser/
-test_table_bundle.py), and the replay viewer imports the table's geometry and tiles instead of
+as written in development (production serves what `npm run build` bundled: tests/browser/
+test_table_bundle.py); issue 34: the board (its geometry, its tiles, its SVG and its words) is
+one module, static/js/board/, that the table and the replay viewer both import instead of
 keeping copies. (What the modules do is shown by the browser tests in tests/browser/.)"""
 
 import json
@@ -10,8 +11,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-TABLE_JS = ROOT / "static" / "js" / "table"
-IMPORT = re.compile(r"""^import .* from "(\./[\w-]+\.js)";$""", re.MULTILINE)
+JS = ROOT / "static" / "js"
+TABLE_JS = JS / "table"
+IMPORT = re.compile(r"""^import .* from "(\.\.?/[\w/-]+\.js)";$""", re.MULTILINE)
 # A module the page needs only later (the coach's review at a hand's end) is imported lazily.
 LAZY_IMPORT = re.compile(r"""\bimport\("(\./[\w-]+\.js)"\)""")
 LIMIT = 400  # lines a module: the project's standard
@@ -30,7 +32,8 @@ def test_the_table_script_is_small_es_modules_that_import_each_other():
         assert "export " in text or module.name == "main.js", f"{module.name} exports nothing"
         for name in IMPORT.findall(text) + LAZY_IMPORT.findall(text):
             assert (TABLE_JS / name).exists(), f"{module.name} imports a missing {name}"
-            imported.add(name.removeprefix("./"))
+            if name.startswith("./"):
+                imported.add(name.removeprefix("./"))
     # Every module but the entry point is used by another: none left behind.
     assert imported == {m.name for m in modules} - {"main.js"}
 
@@ -41,18 +44,24 @@ def test_the_page_loads_the_entry_module_and_no_old_script():
     assert not (ROOT / "static" / "js" / "table.js").exists()
 
 
-def test_the_replay_viewer_imports_the_tables_geometry_and_tiles():
-    replay = (ROOT / "static" / "js" / "replay.js").read_text()
-    assert re.search(r'from "\./table/geometry\.js"', replay)
-    assert re.search(r'from "\./table/tiles\.js"', replay)
-    # No second copy of the layout or the tile drawing.
-    for name in ("function layoutTable", "function tileSVG", "function handTileSVG"):
-        assert name not in replay, name
+def test_the_table_and_the_replay_viewer_draw_and_say_the_board_with_one_module():
+    replay = (JS / "replay.js").read_text()
+    for module in ("draw", "geometry", "tiles", "words"):
+        assert re.search(rf'from "\./board/{module}\.js"', replay), module
+    table = {path.name: path.read_text() for path in TABLE_JS.glob("*.js")}
+    assert re.search(r'from "\.\./board/draw\.js"', table["board.js"])
+    # No second copy of the layout, the tile drawing, the SVG's frame or the board's words: the
+    # translators translate them once.
+    for text in [replay, *table.values()]:
+        for name in ("function layoutTable", "function tileSVG", "function handTileSVG"):
+            assert name not in text, name
+        for copied in ("escapeAttribute =", "<svg xmlns", "Opening tile", "oward the left"):
+            assert copied not in text, copied
 
 
 def test_the_weight_benchmark_counts_every_file_the_table_page_loads():
     """bench/table_weight.py (the A/B of issue 20): a guest's first visit to the table as
-    production serves it: the page's stylesheets and the table's bundle as collectstatic makes it
+    production serves it: the page's stylesheets and the table's bundle as `npm run build` makes it
     (its entry and the chunks the entry imports), the chunks imported later apart, and what a
     signed-in reader's pages add (the bell and the catalog module it imports)."""
     done = subprocess.run(
@@ -64,13 +73,14 @@ def test_the_weight_benchmark_counts_every_file_the_table_page_loads():
         check=True,
     )
     weight = json.loads(done.stdout)
-    bundle = "js/table/bundle/"
+    bundle = "dist/table/"
     first = set(weight["by_file"])
     assert {name for name in first if not name.startswith(bundle)} == {
         "css/site.css",
         "css/table.css",
     }
-    assert f"{bundle}main.js" in first and any(name.startswith(f"{bundle}chunk-") for name in first)
+    assert any(name.startswith(f"{bundle}main-") for name in first)
+    assert any(name.startswith(f"{bundle}chunk-") for name in first)
     # The coach's review, the lobby and the talk (its reactions inside): fetched when needed.
     later = {name.removeprefix(bundle).split("-")[0] for name in weight["later"]["by_file"]}
     assert later == {"review", "lobby", "remarks"}
@@ -89,14 +99,15 @@ def test_the_weight_benchmark_counts_every_file_the_table_page_loads():
 def test_the_page_preloads_every_module_the_entry_point_imports():
     """``<link rel="modulepreload">`` for the whole import graph: a module several imports deep
     is fetched with the page, not after the modules that name it (one round trip each)."""
-    graph, todo = set(), ["main.js"]
+    graph, todo = set(), ["table/main.js"]
     while todo:
-        for name in IMPORT.findall((TABLE_JS / todo.pop()).read_text()):
-            if (name := name.removeprefix("./")) not in graph:
-                graph.add(name)
-                todo.append(name)
+        module = JS / todo.pop()
+        for name in IMPORT.findall(module.read_text()):
+            if (found := (module.parent / name).resolve().relative_to(JS).as_posix()) not in graph:
+                graph.add(found)
+                todo.append(found)
     template = (ROOT / "templates" / "games" / "table.html").read_text()
     preloaded = re.findall(
-        r"""rel="modulepreload" href="{% static 'js/table/([\w-]+\.js)' %}""", template
+        r"""rel="modulepreload" href="{% static 'js/([\w/-]+\.js)' %}""", template
     )
     assert sorted(preloaded) == sorted(graph)

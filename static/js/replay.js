@@ -1,24 +1,14 @@
 // The replay viewer: steps through a finished match (or an imported record) with every hand
 // shown. The server replayed the record with the engine and sent every step; this page only
-// draws the step chosen. Tiles and the table are drawn as on the table page.
+// draws the step chosen. Tiles, the table and its words are the table page's (static/js/board/).
 
 import { fill, gettext, ngettext } from "./i18n.js";
-import { $ } from "./table/dom.js";
+import { boardSVG, piecesSVG } from "./board/draw.js";
+import { layoutTable } from "./board/geometry.js";
+import { handTileSVG } from "./board/tiles.js";
+import { boardWords } from "./board/words.js";
 import { CoachPanel } from "./replay-coach.js";
-import { layoutTable } from "./table/geometry.js";
-import { handTileSVG, r3, tileSVG } from "./table/tiles.js";
-
-const SVG_NS = "http://www.w3.org/2000/svg";
-// Words put in an attribute of markup: a translation may hold any character.
-const escapeAttribute = (text) =>
-  text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-// The arms of the chain as the board's words name them.
-const ARMS = {
-  left: () => gettext("toward the left: %(tiles)s"),
-  right: () => gettext("toward the right: %(tiles)s"),
-  up: () => gettext("toward the top: %(tiles)s"),
-  down: () => gettext("toward the bottom: %(tiles)s"),
-};
+import { $ } from "./table/dom.js";
 
 class ReplayViewer {
   constructor(data) {
@@ -161,24 +151,15 @@ class ReplayViewer {
     const reach = Math.max(6, -box.x0 + 0.7, box.x1 + 0.7);
     const y0 = Math.min(box.y0, -2.5) - 0.7;
     const height = Math.max(box.y1, 2.5) + 0.7 - y0;
-    let body = "";
-    for (const piece of layout.pieces) {
-      body += tileSVG(piece.rect, piece.halves, piece.spinner ? "tile spinner" : "tile");
-    }
-    board.innerHTML =
-      `<svg xmlns="${SVG_NS}" viewBox="${r3(-reach)} ${r3(y0)} ${r3(2 * reach)} ${r3(height)}" ` +
-      `width="${Math.round(2 * reach * unit)}" height="${Math.round(height * unit)}" ` +
-      `role="img" aria-label="${escapeAttribute(this.boardWords())}">${body}</svg>`;
+    // The spinner without the marks of its ends: they help choose where to play, at the table.
+    const body = piecesSVG(layout.pieces, { marks: false });
+    board.innerHTML = boardSVG([-reach, y0, 2 * reach, height], body, {
+      width: Math.round(2 * reach * unit),
+      height: Math.round(height * unit),
+      role: "img",
+      "aria-label": boardWords(this.step),
+    });
     board.dataset.tiles = String(layout.pieces.length);
-  }
-
-  boardWords() {
-    const table = this.step.table;
-    if (!table.opening) return gettext("The table is empty.");
-    const arms = ["left", "right", "up", "down"]
-      .filter((arm) => (table[arm] || []).length)
-      .map((arm) => fill(ARMS[arm](), { tiles: table[arm].map((p) => p.tile).join(", ") }));
-    return [fill(gettext("Opening tile %(tile)s"), { tile: table.opening }), ...arms].join("; ");
   }
 }
 

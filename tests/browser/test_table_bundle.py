@@ -1,4 +1,5 @@
-"""The table as production serves it: collectstatic bundles the table's modules with esbuild
+"""The table as production serves it: `npm run build` bundles the table's modules with esbuild
+(scripts/build-static.mjs; scripts/run-tests.sh runs it), collectstatic collects the bundle
 (dominoes/static_storage.py), and the page loads that bundle, by hashed names, instead of the
 modules one by one. A whole match is played on it in Chromium, so the bundle is the code the
 other browser tests try on the sources."""
@@ -16,7 +17,7 @@ from table_driver import Stuck, start_match
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 ROOT = Path(__file__).resolve().parents[2]
-HASHED = re.compile(r"\.[0-9a-f]{12}\.js$")
+BUILT = re.compile(r"/static/dist/table/\w+-[A-Z0-9]{8}\.js$")
 MAX_ACTIONS = 300
 
 
@@ -61,12 +62,11 @@ def test_a_whole_match_against_the_computer_on_the_collected_bundle(bundled, ser
     assert table.view()["match"]["finished"]
     assert not errors, errors
 
-    own = [url for url in scripts if "/static/js/table/" in url]
+    own = [url for url in scripts if "/static/js/table/" in url or "/static/dist/" in url]
     # The bundle's entry and the chunks it imports, preloaded; no module by its own name.
-    assert own and all("/static/js/table/bundle/" in url for url in own), own
-    assert all(HASHED.search(url) for url in own), own
-    assert any("/bundle/main." in url for url in own), own
+    assert own and all(BUILT.search(url) for url in own), own
+    assert any("/dist/table/main-" in url for url in own), own
     preloads = page.eval_on_selector_all(
         'link[rel="modulepreload"]', "links => links.map(link => link.href)"
     )
-    assert preloads and all("/static/js/table/bundle/chunk-" in href for href in preloads)
+    assert preloads and all("/static/dist/table/chunk-" in href for href in preloads)

@@ -1,9 +1,11 @@
 """collectstatic minifies the site's own scripts and stylesheets (dominoes/static_storage.py):
 the minified, hashed modules still load in Chromium, export what their sources export, and
-import each other (statically and with ``import()``) by their hashed names only; the table's
-bundle too."""
+import each other (statically and with ``import()``) by their hashed names only; and it collects
+the table's bundle as ``npm run build`` made it (scripts/build-static.mjs), whose files import
+each other by the content-hashed names the build gave them."""
 
 import functools
+import hashlib
 import json
 import re
 import threading
@@ -16,6 +18,8 @@ from production_support import PRODUCTION, run_python
 
 ROOT = Path(__file__).resolve().parents[2]
 HASHED = re.compile(r"\.[0-9a-f]{12}\.js$")
+#: The build's names: esbuild's hash of the content (``main-ABHOL76Q.js``).
+BUILT = re.compile(r"/dist/table/\w+-[A-Z0-9]{8}\.js$")
 
 IMPORT_ALL = """async (urls) => {
   const found = {};
@@ -63,18 +67,25 @@ def collected(tmp_path_factory) -> tuple[Path, dict[str, str]]:
     return folder, json.loads((folder / "staticfiles.json").read_text())["paths"]
 
 
+def bundle_of(folder: Path) -> dict:
+    """The table's bundle as collected: its entry's file and the chunks the entry imports."""
+    return json.loads((folder / "dist" / "manifest.json").read_text())["entries"][
+        "js/table/main.js"
+    ]
+
+
 def test_the_sites_own_files_are_minified_and_other_apps_files_left_as_shipped(collected):
     folder, manifest = collected
-    for name in ("js/table/page.js", "js/table/lobby.js", "css/table.css", "css/site.css"):
+    for name in ("js/table/ctrl.js", "js/table/lobby.js", "css/table.css", "css/site.css"):
         source = (ROOT / "static" / name).read_text()
         served = (folder / manifest[name]).read_text()
         assert len(served) < 0.8 * len(source), name
         assert "\n  " not in served and "// " not in served and "/* " not in served, name
     # The parts fetched when first needed come by their hashed names too.
-    main = (folder / manifest["js/table/main.js"]).read_text()
-    for part in ("lobby", "remarks"):
+    ctrl = (folder / manifest["js/table/ctrl.js"]).read_text()
+    for part in ("lobby", "remarks", "review"):
         hashed = manifest[f"js/table/{part}.js"].rsplit("/", 1)[1]
-        assert f'import("./{hashed}")' in main, part
+        assert f'import("./{hashed}")' in ctrl, part
     admin = "admin/js/core.js"
     assert (folder / manifest[admin]).read_text().startswith("// Core JavaScript")
 
@@ -83,11 +94,7 @@ def test_the_minified_modules_load_and_export_what_their_sources_do(collected, s
     folder, manifest = collected
     # The modules as written, each beside its source; the table's bundle (no source of its
     # own) is the browser test's (tests/browser/test_table_bundle.py).
-    modules = sorted(
-        name
-        for name in manifest
-        if re.match(r"js/.*\.js$", name) and not name.startswith("js/table/bundle/")
-    )
+    modules = sorted(name for name in manifest if re.match(r"js/.*\.js$", name))
     origin = serve(served=folder, source=ROOT / "static")
     served_at, source_at = f"{origin}/served", f"{origin}/source"
     page = browser.new_page()
@@ -101,12 +108,12 @@ def test_the_minified_modules_load_and_export_what_their_sources_do(collected, s
         scripts = [url for url in fetched if url.endswith(".js")]
         assert len(scripts) > 10 and all(HASHED.search(url) for url in scripts), scripts
         fetched.clear()
-        bundle = f"{served_at}/{manifest['js/table/bundle/main.js']}"
+        bundle = f"{served_at}/{manifest[bundle_of(folder)['file']]}"
         assert page.evaluate(IMPORT_ALL, [bundle]) == {bundle: []}
         scripts = [url for url in fetched if url.endswith(".js")]
         # The entry and the one chunk it shares with the parts fetched later (i18n.js, dom.js):
         # the rest of the first load is in the entry.
-        assert len(scripts) == 2 and all(HASHED.search(url) for url in scripts), scripts
+        assert len(scripts) == 2 and all(BUILT.search(url) for url in scripts), scripts
         served = page.evaluate(IMPORT_ALL, [f"{served_at}/{manifest[m]}" for m in modules])
         sources = page.evaluate(IMPORT_ALL, [f"{source_at}/{m}" for m in modules])
     finally:
@@ -118,29 +125,31 @@ def test_the_minified_modules_load_and_export_what_their_sources_do(collected, s
     assert len(table) > 10 and not [e for e in table if isinstance(e, str)], served
 
 
-def test_the_bundle_imports_its_chunks_by_hashed_names_static_and_later(collected):
-    """Every import in the collected bundle, ``import()`` of the parts fetched later included,
-    names a hashed file: cached for ever, never the plain name WhiteNoise caches for a minute.
-    (Django's rewriting skipped the ``import()`` after a nested template literal.)"""
+def test_the_bundle_is_collected_as_built_and_imports_its_chunks_by_hashed_names(collected):
+    """Every file of the build collected as it is, under its own name (a hash of its content),
+    and every import in it, ``import()`` of the parts fetched later included, names one of
+    them: cached for ever, never a plain name WhiteNoise caches for a minute."""
     folder, manifest = collected
-    hashed = {
-        manifest[name].rsplit("/", 1)[1]
-        for name in manifest
-        if name.startswith("js/table/bundle/") and name.endswith(".js")
-    }
-    entry = (folder / manifest["js/table/bundle/main.js"]).read_text()
-    assert entry.count('import("./') == 3  # the review, the lobby, the talk
-    for name in hashed:
-        text = (folder / "js" / "table" / "bundle" / name).read_text()
+    built = sorted((ROOT / "build" / "dist").rglob("*.js"))
+    names = {path.name for path in built}
+    assert len(built) >= 4 and all(BUILT.search(path.as_posix()) for path in built), built
+    for path in built:
+        name = path.relative_to(ROOT / "build").as_posix()
+        assert manifest[name] == name
+        text = (folder / name).read_text()
+        assert text == path.read_text(), name
         imported = re.findall(r"""(?:from\s*|import\s*\(?\s*)["']\./([^"']+)["']""", text)
-        assert all(found in hashed for found in imported), (name, imported)
+        assert all(found in names for found in imported), (name, imported)
+    entry = (folder / bundle_of(folder)["file"]).read_text()
+    assert entry.count('import("./') == 3  # the review, the lobby, the talk
 
 
 def test_every_collected_script_and_stylesheet_has_a_smaller_brotli_copy(collected):
     """WhiteNoise stores a Brotli copy beside the gzip one when ``brotli`` is installed (a
     dependency for this) and serves it to browsers that accept ``br``: every current one."""
     folder, manifest = collected
-    for name in ("js/table/main.js", "js/table/page.js", "css/table.css", "css/site.css"):
+    bundle = bundle_of(folder)["file"]
+    for name in ("js/table/main.js", "js/table/ctrl.js", "css/table.css", "css/site.css", bundle):
         served = folder / manifest[name]
         squeezed = served.with_name(served.name + ".br")
         zipped = served.with_name(served.name + ".gz")
@@ -149,12 +158,23 @@ def test_every_collected_script_and_stylesheet_has_a_smaller_brotli_copy(collect
         assert squeezed.stat().st_size < zipped.stat().st_size, name
 
 
-def test_without_esbuild_collectstatic_says_how_to_install_it(tmp_path, monkeypatch):
+def test_without_the_build_or_with_an_older_one_collectstatic_says_to_run_it(tmp_path):
     from django.core.exceptions import ImproperlyConfigured
 
     from dominoes import static_storage
 
-    monkeypatch.setattr(static_storage, "ESBUILD", tmp_path / "no-esbuild")
-    with pytest.raises(ImproperlyConfigured, match="make node-modules"):
-        static_storage.bundle_table(ROOT / "static" / "js" / "table" / "main.js", tmp_path / "out")
-    assert not (tmp_path / "out").exists()
+    with pytest.raises(ImproperlyConfigured, match=r"npm run build"):
+        static_storage.read_build(tmp_path / "never-built")
+    # A build of other sources than static/ holds: the bundle would be the old table.
+    sources = tmp_path / "static"
+    (sources / "js").mkdir(parents=True)
+    (sources / "js" / "main.js").write_text("export const version = 2;\n")
+    (tmp_path / "build" / "dist").mkdir(parents=True)
+    made_from = {"js/main.js": hashlib.sha256(b"export const version = 1;\n").hexdigest()}
+    (tmp_path / "build" / "dist" / "manifest.json").write_text(
+        json.dumps({"entries": {}, "sources": made_from})
+    )
+    with pytest.raises(ImproperlyConfigured, match=r"js/main.js.*npm run build"):
+        static_storage.read_build(tmp_path / "build", sources)
+    (sources / "js" / "main.js").write_text("export const version = 1;\n")
+    assert static_storage.read_build(tmp_path / "build", sources) == ["dist/manifest.json"]

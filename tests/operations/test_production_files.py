@@ -3,6 +3,7 @@ files are served by WhiteNoise with far-future cache headers, logs are JSON line
 Procfile runs commands that exist."""
 
 import json
+import re
 import shlex
 import subprocess
 
@@ -21,18 +22,20 @@ import django, json
 django.setup()
 from django.templatetags.static import static
 from django.test import Client
-url = static("css/site.css")
-response = Client(HTTP_HOST="play.example.com").get(
-    url, secure=True, headers={"Accept-Encoding": "gzip"}
-)
-body = b"".join(response.streaming_content)
-print(json.dumps({
-    "url": url,
-    "status": response.status_code,
-    "cache": response.get("Cache-Control"),
-    "encoding": response.get("Content-Encoding"),
-    "size": len(body),
-}))
+from django.contrib.staticfiles.storage import staticfiles_storage
+answers = {}
+for url in (static("css/site.css"), staticfiles_storage.table_bundle["entry"]):
+    response = Client(HTTP_HOST="play.example.com").get(
+        url, secure=True, headers={"Accept-Encoding": "gzip"}
+    )
+    body = b"".join(response.streaming_content)
+    answers[url] = {
+        "status": response.status_code,
+        "cache": response.get("Cache-Control"),
+        "encoding": response.get("Content-Encoding"),
+        "size": len(body),
+    }
+print(json.dumps(answers))
 """
 
 
@@ -46,17 +49,20 @@ def test_collected_static_files_are_served_hashed_compressed_and_cached_for_ever
     assert collected.returncode == 0, collected.stderr
     served = run_python(env, "-c", SERVE)
     assert served.returncode == 0, served.stderr
-    answer = json.loads(served.stdout)
-    # A content hash in the name: a changed file is a new URL, so the old one may be cached.
-    assert answer["url"].startswith("/static/css/site.") and answer["url"] != "/static/css/site.css"
-    assert answer["status"] == 200
-    assert "max-age=315360000" in answer["cache"] and "immutable" in answer["cache"]
-    assert answer["encoding"] == "gzip" and answer["size"] > 0
+    sheet, bundle = json.loads(served.stdout).items()
+    # A content hash in the name: a changed file is a new URL, so the old one may be cached;
+    # Django's for the site's files, the build's for the table's bundle (dist/table/main-...).
+    assert sheet[0].startswith("/static/css/site.") and sheet[0] != "/static/css/site.css"
+    assert re.fullmatch(r"/static/dist/table/main-[A-Z0-9]{8}\.js", bundle[0]), bundle[0]
+    for url, answer in (sheet, bundle):
+        assert answer["status"] == 200, url
+        assert "max-age=315360000" in answer["cache"] and "immutable" in answer["cache"], url
+        assert answer["encoding"] == "gzip" and answer["size"] > 0, url
     # The table's modules import each other by their hashed names: all cached for ever.
     manifest = json.loads((tmp_path / "static" / "staticfiles.json").read_text())["paths"]
     main = (tmp_path / "static" / manifest["js/table/main.js"]).read_text()
-    page = manifest["js/table/page.js"].rsplit("/", 1)[1]
-    assert f'from "./{page}"' in main and page != "page.js"
+    ctrl = manifest["js/table/ctrl.js"].rsplit("/", 1)[1]
+    assert f'from "./{ctrl}"' in main and ctrl != "ctrl.js"
 
 
 PAGE = """

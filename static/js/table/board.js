@@ -1,108 +1,74 @@
-// The chain on the felt: laid out, scaled and centred to the board's box (geometry.fitLayout),
-// with ghost spots where the chosen tile fits and the All Fives points each would score.
+// The board view: the chain on the felt, laid out, scaled and centred to the board's box
+// (geometry.fitLayout) and drawn by the shared board module, with ghost spots where the chosen
+// tile fits and the All Fives points each would score.
 
 import { $ } from "./dom.js";
-import { fitLayout, openingRect, parseTile } from "./geometry.js";
-import { r3, tileSVG } from "./tiles.js";
-import { fill, gettext, pgettext } from "../i18n.js";
+import { boardSVG, escapeAttribute, piecesSVG } from "../board/draw.js";
+import { fitLayout, openingRect, parseTile } from "../board/geometry.js";
+import { r3, tileSVG } from "../board/tiles.js";
+import { boardName, boardWords, onEndOfLine } from "../board/words.js";
+import { fill, gettext } from "../i18n.js";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
+let drawn = ""; // what the board shows (version, size, selection): drawn again only if changed
 
-export const board = {
-  renderBoard() {
-    if (!this.state) return;
-    const view = this.view;
-    const element = $("board");
-    const width = Math.max(120, element.clientWidth);
-    const height = Math.max(90, element.clientHeight);
-    const key = JSON.stringify([this.state.version, width, height, this.selected]);
-    if (key === this.boardKey && !this.dragging) return;
-    this.boardKey = key;
-    const focusedEnd = document.activeElement?.closest?.(".spot")?.dataset.end;
-    // Larger tiles on a big screen, but never so large that a short chain looks like a toy.
-    // (A phone's felt is narrow: a fourteenth of it drew a seven-tile line across a third of it.)
-    const maxUnit = Math.max(22, Math.min(38, Math.min(width, height * 1.6) / 12));
-    const fit = fitLayout(view, width, height, {
-      extraFor: (layout) => this.spotsFor(layout),
-      maxUnit,
-    });
-    const lastPlay = [...(view.history || [])].reverse().find((m) => m.play);
-    let body = "";
-    for (const piece of fit.layout.pieces) {
-      let cls = "tile";
-      if (piece.spinner) cls += " spinner";
-      if (lastPlay && piece.tile === lastPlay.play) cls += " last";
-      body += tileSVG(piece.rect, piece.halves, cls, `data-placed="${piece.tile}"`);
-      if (piece.spinner) body += spinnerMarks(piece.rect);
+export function renderBoard(ctrl) {
+  if (!ctrl.state) return;
+  const view = ctrl.view;
+  const element = $("board");
+  const width = Math.max(120, element.clientWidth);
+  const height = Math.max(90, element.clientHeight);
+  const key = JSON.stringify([ctrl.state.version, width, height, ctrl.selected]);
+  if (key === drawn && !ctrl.drag.active) return;
+  drawn = key;
+  const focusedEnd = document.activeElement?.closest?.(".spot")?.dataset.end;
+  // Larger tiles on a big screen, but never so large that a short chain looks like a toy.
+  // (A phone's felt is narrow: a fourteenth of it drew a seven-tile line across a third of it.)
+  const maxUnit = Math.max(22, Math.min(38, Math.min(width, height * 1.6) / 12));
+  const fit = fitLayout(view, width, height, {
+    extraFor: (layout) => spotsFor(ctrl, layout),
+    maxUnit,
+  });
+  const last = [...(view.history || [])].reverse().find((m) => m.play)?.play;
+  const body = piecesSVG(fit.layout.pieces, { last }) + fit.extra.map(spotSVG).join("");
+  // The picture fills the board's box (drawn at its final size: no layout shift).
+  element.innerHTML = boardSVG(fit.viewBox, body, {
+    id: "board-svg",
+    preserveAspectRatio: "xMidYMid meet",
+    role: "group",
+    "aria-label": boardName(),
+    "aria-describedby": "board-summary",
+  });
+  element.dataset.tiles = String(fit.layout.pieces.length);
+  $("board-summary").textContent = boardWords(view);
+  if (focusedEnd) {
+    const again = element.querySelector(`.spot[data-end="${focusedEnd}"]`);
+    if (again) again.focus();
+  }
+}
+
+// Ghost tiles where the selected tile could go (only what `legal` lists).
+function spotsFor(ctrl, layout) {
+  const tile = ctrl.selected;
+  if (!tile || !ctrl.myTurn()) return [];
+  const view = ctrl.view;
+  const spots = [];
+  for (const move of ctrl.plays().filter((m) => m.play === tile)) {
+    if (!move.end) {
+      const [a, b] = parseTile(tile);
+      spots.push({ move, rect: openingRect(a === b), halves: [a, b] });
+      continue;
     }
-    for (const spot of fit.extra) body += spotSVG(spot);
-    const [x, y, w, h] = fit.viewBox;
-    // The picture fills the board's box (drawn at its final size: no layout shift).
-    element.innerHTML =
-      `<svg xmlns="${SVG_NS}" id="board-svg" viewBox="${r3(x)} ${r3(y)} ${r3(w)} ${r3(h)}" ` +
-      `preserveAspectRatio="xMidYMid meet" role="group" ` +
-      `aria-label="${escapeAttribute(gettext("The table"))}" ` +
-      `aria-describedby="board-summary">${body}</svg>`;
-    element.dataset.tiles = String(fit.layout.pieces.length);
-    $("board-summary").textContent = this.boardWords(view);
-    if (focusedEnd) {
-      const again = element.querySelector(`.spot[data-end="${focusedEnd}"]`);
-      if (again) again.focus();
-    }
-  },
-
-  // Ghost tiles where the selected tile could go (only what `legal` lists).
-  spotsFor(layout) {
-    const tile = this.selected;
-    if (!tile || !this.myTurn()) return [];
-    const view = this.view;
-    const options = this.plays().filter((m) => m.play === tile);
-    const spots = [];
-    for (const move of options) {
-      if (!move.end) {
-        const [a, b] = parseTile(tile);
-        spots.push({ move, rect: openingRect(a === b), halves: [a, b] });
-        continue;
-      }
-      const where = layout.preview(move.end, tile, view.ends[move.end]);
-      if (where) spots.push({ move, ...where });
-    }
-    return spots;
-  },
-};
-
-// The words of an attribute in SVG markup: a translation may hold a quote or an ampersand.
-const escapeAttribute = (text) =>
-  text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-
-const onEndOfLine = (end) =>
-  ({
-    left: pgettext("where a tile is played", "on the left end"),
-    right: pgettext("where a tile is played", "on the right end"),
-    up: pgettext("where a tile is played", "on the top end"),
-    down: pgettext("where a tile is played", "on the bottom end"),
-  })[end];
-
-function spinnerMarks(rect) {
-  const cx = (rect.x0 + rect.x1) / 2;
-  const cy = (rect.y0 + rect.y1) / 2;
-  const marks = [
-    [rect.x0 - 0.2, cy],
-    [rect.x1 + 0.2, cy],
-    [cx, rect.y0 - 0.2],
-    [cx, rect.y1 + 0.2],
-  ];
-  return marks
-    .map(([x, y]) => `<circle class="spinner-end" cx="${r3(x)}" cy="${r3(y)}" r="0.12"/>`)
-    .join("");
+    const where = layout.preview(move.end, tile, view.ends[move.end]);
+    if (where) spots.push({ move, ...where });
+  }
+  return spots;
 }
 
 function spotSVG(spot) {
   const { move, rect } = spot;
   const end = move.end || "opening";
   const scores = typeof move.scores === "number" ? move.scores : null;
-  const where = move.end ? onEndOfLine(move.end) : pgettext("where a tile is played", "to open");
-  const values = { tile: move.play, where, points: scores };
+  const values = { tile: move.play, where: onEndOfLine(move.end), points: scores };
   const label = fill(
     scores !== null
       ? gettext("Play %(tile)s %(where)s, scores %(points)s")

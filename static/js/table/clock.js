@@ -1,31 +1,40 @@
 // The turn clock: seconds left for the seat to move, shown by the seat as digits and a bar that
-// empties, with one spoken warning at ten seconds.
+// empties, with one spoken warning at ten seconds. The controller owns one.
 
+import { say } from "./dom.js";
+import { seatLabel } from "./words.js";
 import { fill, gettext, ngettext } from "../i18n.js";
 
 export const clockWords = (seconds) =>
   `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 
-export const clock = {
+export class Clock {
+  constructor(ctrl) {
+    this.ctrl = ctrl;
+    this.timer = null;
+    this.warnedDeadline = null; // the deadline whose "10 seconds left" was announced
+  }
+
   // From the server's deadline and this device's clock: a device whose clock is off shows the
   // countdown off by as much (the server, not this page, decides when the time is up; the state
   // that follows corrects the page).
   secondsLeft() {
-    const deadline = this.state.table.deadline;
+    const deadline = this.ctrl.state.table.deadline;
     if (!deadline) return null;
     return Math.max(0, Math.ceil((Date.parse(deadline) - Date.now()) / 1000));
-  },
+  }
 
-  renderClock() {
+  render() {
+    const ctrl = this.ctrl;
     const left = this.secondsLeft();
-    const view = this.view;
+    const view = ctrl.view;
     const running = left !== null && view.turn !== null && !view.result;
     if (!running) {
-      clearInterval(this.clockTimer);
-      this.clockTimer = null;
+      clearInterval(this.timer);
+      this.timer = null;
       return;
     }
-    const whole = this.state.table.turn_seconds || 60;
+    const whole = ctrl.state.table.turn_seconds || 60;
     for (const seat of document.querySelectorAll(".seat.turn")) {
       const time = seat.querySelector(".clock-time");
       if (time) time.textContent = clockWords(left);
@@ -35,14 +44,14 @@ export const clock = {
         bar.dataset.low = String(left <= 10);
       }
     }
-    const deadline = this.state.table.deadline;
+    const deadline = ctrl.state.table.deadline;
     if (left <= 10 && left > 0 && this.warnedDeadline !== deadline) {
       // Once per turn, not every second.
       this.warnedDeadline = deadline;
-      const values = { seconds: left, name: this.seatLabel(view.turn) };
-      this.say(
+      const values = { seconds: left, name: seatLabel(ctrl, view.turn) };
+      say(
         fill(
-          this.myTurn()
+          ctrl.myTurn()
             ? ngettext("%(seconds)s second left to play.", "%(seconds)s seconds left to play.", left)
             : ngettext(
                 "%(name)s has %(seconds)s second left.",
@@ -53,13 +62,13 @@ export const clock = {
         ),
       );
     }
-    if (!this.clockTimer) this.clockTimer = setInterval(() => this.renderClock(), 1000);
-  },
+    if (!this.timer) this.timer = setInterval(() => this.render(), 1000);
+  }
 
   // The clock shown in a seat: the digits (read as "time left 0:45") and the bar.
-  clockFor(seat) {
+  addTo(seat) {
     const left = this.secondsLeft();
-    if (left === null) return null;
+    if (left === null) return;
     const clock = document.createElement("span");
     clock.className = "seat-clock";
     const hidden = document.createElement("span");
@@ -73,6 +82,5 @@ export const clock = {
     bar.setAttribute("aria-hidden", "true");
     clock.append(hidden, time, bar);
     seat.append(clock);
-    return clock;
-  },
-};
+  }
+}

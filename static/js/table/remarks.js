@@ -10,7 +10,7 @@
 // {type: "remark", phrase}; in {type: "remarks", remarks, phrases, speaker}, {type: "remark",
 // remark}.
 
-import { $ } from "./dom.js";
+import { $, showAlert } from "./dom.js";
 import { reactionSVG } from "./reactions.js";
 import { fill, gettext } from "../i18n.js";
 
@@ -48,45 +48,53 @@ const saying = (className, remark) => {
   return words;
 };
 
-export const remarks = {
+export class Talk {
+  constructor(ctrl) {
+    this.ctrl = ctrl;
+    this.said = null; // what was said here, once the server told (receiveAll)
+    this.muted = loadMuted();
+    this.askedAs = undefined; // watching or not when the remarks were asked for
+  }
+
   /** The socket is open: ask for what was said and what may be said (once per seat change). */
-  askRemarks() {
-    this.talkAskedAs = this.watching;
-    this.socket.send({ type: "remarks" });
-  },
+  ask() {
+    this.askedAs = this.ctrl.watching;
+    this.ctrl.socket.send({ type: "remarks" });
+  }
 
   /** A spectator who took a seat may now say more, and hears only the players: ask again. */
-  renderTalk() {
-    if (this.talkAskedAs !== undefined && this.talkAskedAs !== this.watching && this.socket.open) {
-      this.askRemarks();
+  render() {
+    if (this.askedAs !== undefined && this.askedAs !== this.ctrl.watching && this.ctrl.socket.open) {
+      this.ask();
     }
-    this.renderTalkOpen();
-  },
+    this.renderOpen();
+  }
 
   /** Partners say nothing during a hand unless the host allowed it (games.services.remarks):
    * the choices are greyed with the reason above them; between hands they come back. */
-  renderTalkOpen() {
-    const partners = this.info.teams && !this.watching;
-    const allowed = Boolean(this.state.table.table_talk);
-    const inPlay = this.started && !this.view.result && !this.over;
+  renderOpen() {
+    const partners = this.ctrl.info.teams && !this.ctrl.watching;
+    const allowed = Boolean(this.ctrl.state.table.table_talk);
+    const inPlay = this.ctrl.started && !this.ctrl.view.result && !this.ctrl.over;
     const closed = partners && !allowed && inPlay;
     $("talk").dataset.closed = String(closed);
     $("talk-closed").hidden = !closed;
     $("talk-allowed").hidden = !(partners && allowed);
     for (const say of $("talk").querySelectorAll("button[data-phrase]")) say.disabled = closed;
-  },
+  }
 
-  receiveRemarks(message) {
-    this.talk = { said: [], seen: new Set(), me: message.speaker };
-    this.muted ??= loadMuted();
+  receiveAll(message) {
+    this.said = []; // the last HISTORY remarks, oldest first
+    this.seen = new Set(); // their ids: the history and a live message can cross
+    this.me = message.speaker;
     this.buildPicker(message.phrases || []);
     $("talk-history").replaceChildren();
     for (const remark of message.remarks || []) this.addRemark(remark, { quiet: true });
-  },
+  }
 
-  receiveRemark(message) {
-    if (this.talk) this.addRemark(message.remark, { quiet: false });
-  },
+  receive(remark) {
+    if (this.said) this.addRemark(remark, { quiet: false });
+  }
 
   buildPicker(phrases) {
     const talk = $("talk");
@@ -104,15 +112,15 @@ export const remarks = {
       groups[phrase.kind].append(button);
     }
     groups.phrase.closest("section").hidden = groups.phrase.children.length === 0;
-    this.renderTalkOpen();
-  },
+    this.renderOpen();
+  }
 
-  bindTalk() {
+  bind() {
     $("talk").addEventListener("click", (event) => {
       const say = event.target.closest("button[data-phrase]");
       if (say) {
-        this.socket.send({ type: "remark", phrase: say.dataset.phrase }) ||
-          this.showAlert(gettext("Not connected to the table: reconnecting, try again in a moment."));
+        this.ctrl.socket.send({ type: "remark", phrase: say.dataset.phrase }) ||
+          showAlert(gettext("Not connected to the table: reconnecting, try again in a moment."));
         $("talk").open = false;
         $("talk").querySelector("summary").focus();
         return;
@@ -125,23 +133,23 @@ export const remarks = {
       $("talk").open = false;
       $("talk").querySelector("summary").focus();
     });
-  },
+  }
 
   addRemark(remark, { quiet }) {
-    if (this.talk.seen.has(remark.id)) return; // the history and a live message can cross
-    this.talk.seen.add(remark.id);
-    this.talk.said.push(remark);
-    if (this.talk.said.length > HISTORY) this.talk.said.shift();
-    this.renderTalkHistory();
+    if (this.seen.has(remark.id)) return; // the history and a live message can cross
+    this.seen.add(remark.id);
+    this.said.push(remark);
+    if (this.said.length > HISTORY) this.said.shift();
+    this.renderHistory();
     if (quiet || this.muted.has(remark.speaker)) return;
     this.showBubble(remark);
     this.announceRemark(remark);
-  },
+  }
 
-  renderTalkHistory() {
+  renderHistory() {
     const list = $("talk-history");
     list.replaceChildren();
-    for (const remark of this.talk.said) {
+    for (const remark of this.said) {
       const muted = this.muted.has(remark.speaker);
       const li = el("li", remark.spectator ? "said crowd" : "said");
       li.dataset.speaker = remark.speaker;
@@ -152,7 +160,7 @@ export const remarks = {
       const who = el("span", "said-name", name);
       li.dataset.phrase = remark.phrase;
       li.append(who, muted ? el("span", "said-text", gettext("(muted)")) : saying("said-text", remark));
-      if (remark.speaker !== this.talk.me) {
+      if (remark.speaker !== this.me) {
         const button = el("button", "mute", muted ? gettext("Unmute") : gettext("Mute"));
         button.type = "button";
         button.dataset.speaker = remark.speaker;
@@ -162,8 +170,8 @@ export const remarks = {
       }
       list.append(li);
     }
-    $("talk-empty").hidden = this.talk.said.length > 0;
-  },
+    $("talk-empty").hidden = this.said.length > 0;
+  }
 
   toggleMute(speaker) {
     if (this.muted.has(speaker)) this.muted.delete(speaker);
@@ -176,9 +184,9 @@ export const remarks = {
     for (const bubble of document.querySelectorAll(".bubble")) {
       if (this.muted.has(bubble.dataset.speaker)) bubble.remove();
     }
-    this.renderTalkHistory();
+    this.renderHistory();
     document.querySelector(`#talk-history button[data-speaker="${speaker}"]`)?.focus();
-  },
+  }
 
   /** The bubble by the speaker's seat (a spectator's in the watching corner), for a while. */
   showBubble(remark) {
@@ -207,7 +215,7 @@ export const remarks = {
     }
     layer.append(bubble);
     setTimeout(() => bubble.remove(), BUBBLE_MS);
-  },
+  }
 
   announceRemark(remark) {
     const said = remark.spectator
@@ -216,5 +224,5 @@ export const remarks = {
     const line = el("p", null, fill(said, { name: remark.name, words: remark.spoken }));
     $("live").append(line);
     setTimeout(() => line.remove(), BUBBLE_MS * 3);
-  },
-};
+  }
+}

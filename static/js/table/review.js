@@ -42,8 +42,8 @@ const percent = (value) =>
   }).format(value / 100);
 
 export class HandReview {
-  constructor(page) {
-    this.page = page;
+  constructor(ctrl) {
+    this.ctrl = ctrl;
     this.reviews = new Map(); // hand (0-based) -> the seat's review
     this.asked = new Set(); // hands whose reviews.json was fetched
     this.box = document.createElement("section");
@@ -57,8 +57,8 @@ export class HandReview {
   // ``message``: the socket's {"type": "review", "review": ...}, or null for a render.
   update(message) {
     if (message) this.reviews.set(message.review.hand, message.review);
-    const view = this.page.view;
-    const open = Boolean(view.result) && !this.page.watching;
+    const view = this.ctrl.view;
+    const open = Boolean(view.result) && !this.ctrl.watching;
     const hand = view.hand_number;
     if (open && !this.reviews.has(hand) && !this.asked.has(hand)) this.fetch(hand);
     const review = open ? this.reviews.get(hand) : undefined;
@@ -69,7 +69,7 @@ export class HandReview {
   async fetch(hand) {
     this.asked.add(hand);
     try {
-      const response = await fetch(`/tables/${this.page.state.table.id}/reviews.json`);
+      const response = await fetch(`/tables/${this.ctrl.state.table.id}/reviews.json`);
       if (!response.ok) return;
       for (const review of (await response.json()).reviews) this.reviews.set(review.hand, review);
     } catch {
@@ -134,9 +134,9 @@ export class HandReview {
           ),
       values,
     );
-    if (this.page.over) {
+    if (this.ctrl.over) {
       const link = document.createElement("a");
-      link.href = `/tables/${this.page.state.table.id}/replay/#hand=${review.hand}&ply=${decision.ply}`;
+      link.href = `/tables/${this.ctrl.state.table.id}/replay/#hand=${review.hand}&ply=${decision.ply}`;
       link.textContent = gettext("See it");
       li.append(" ", link);
     }

@@ -1,8 +1,9 @@
 // The table's WebSocket: connects, reconnects with a growing, jittered delay, and hands every
-// message to the page. It knows nothing of the game (lila's round keeps socket.ts apart from
-// ctrl.ts the same way).
+// message to the controller (messages.js). It knows nothing of the game (lila's round keeps
+// socket.ts apart from ctrl.ts the same way).
 //
-// Protocol: JSON text frames on /ws/tables/<id>/; every message both ways: games/live/protocol.py.
+// Protocol: JSON text frames on /ws/tables/<id>/; every message both
+// ways, and which module handles each here: games/live/protocol.py, messages.js.
 
 import { fill, gettext, ngettext } from "../i18n.js";
 

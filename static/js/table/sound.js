@@ -100,7 +100,7 @@ function readSetting() {
 }
 
 // The sounds a new state calls for, in order (at most one of each).
-export function soundsFor(page, previous, next) {
+export function soundsFor(ctrl, previous, next) {
   const before = previous.view;
   const after = next.view;
   const names = [];
@@ -110,12 +110,12 @@ export function soundsFor(page, previous, next) {
     if (fresh.some((m) => m.draw)) names.push("draw");
     if (fresh.some((m) => m.pass)) names.push("pass");
   }
-  const mySide = page.watching ? null : page.sideOf(page.me);
+  const mySide = ctrl.watching ? null : ctrl.sideOf(ctrl.me);
   if (after.match.finished && !before.match.finished) {
     if (after.match.winners.includes(mySide)) names.push("match");
   } else if (after.result && !before.result) {
     if (after.result.winners.includes(mySide)) names.push("hand");
-  } else if (page.myTurn(after) && !page.myTurn(before) && !page.away) {
+  } else if (ctrl.myTurn(after) && !ctrl.myTurn(before) && !ctrl.away) {
     names.push("turn");
   }
   return names;
