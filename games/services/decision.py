@@ -172,9 +172,14 @@ class _Seat(Protocol):
 class _TableSettings(Protocol):
     """What a row and a snapshot both hold of a table's settings for :func:`decide`."""
 
-    auto_pass: bool
-    turn_seconds: int | None
-    grace_seconds: int
+    @property
+    def auto_pass(self) -> bool: ...
+
+    @property
+    def turn_seconds(self) -> int | None: ...
+
+    @property
+    def grace_seconds(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)

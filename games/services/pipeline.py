@@ -6,9 +6,10 @@ commit).
 Each executor ends with a :class:`Decided`, and :func:`after_commit` (or :func:`aafter_commit`,
 its twin on the event loop) does everything a committed version starts: the process keeps the
 table's snapshot, the version is announced on the table's group (games.live.events: "table T
-is at version V", never a hand), the computer's turn or the deadline's job is queued
-(games.services.schedule), the coach reviews a hand just over, and a match just finished tells
-its listeners (games.signals.match_finished). It is the only road that announces a version.
+is at version V", never a hand), a match just finished tells its listeners
+(games.signals.match_finished), the coach reviews a hand just over, and the computer's turn or
+the deadline's job is queued (games.services.schedule). It is the only road that announces a
+version.
 """
 
 from __future__ import annotations
@@ -104,18 +105,19 @@ def _remember(decided: Decided) -> None:
 
 
 def _follow_up(decided: Decided) -> None:
-    """The computer's move or the deadline's job, the coach's review of a hand just over, and
-    a finished match's listeners."""
+    """A finished match's listeners, the coach's review of a hand just over, and the
+    computer's move or the deadline's job (in this order: a job run at once, as the tests'
+    inline jobs are, comes after what the change itself tells)."""
+    if decided.finished:
+        _finished(decided.public_id)
+    if decided.hand_over is not None:
+        coach.queue_review(public_id=decided.public_id, hand=decided.hand_over)
     if decided.computer_turn:
         schedule_bot_turn(public_id=decided.public_id, version=decided.version)
     elif decided.seconds is not None:
         schedule_deadline(
             public_id=decided.public_id, version=decided.version, seconds=decided.seconds
         )
-    if decided.hand_over is not None:
-        coach.queue_review(public_id=decided.public_id, hand=decided.hand_over)
-    if decided.finished:
-        _finished(decided.public_id)
 
 
 def _finished(public_id: str) -> None:
