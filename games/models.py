@@ -2,14 +2,10 @@
 
 The log (:class:`LogEntry`: each hand's deal and every move) is the truth; ``Table.record`` is
 a cache of the same match as a ``dominoes-record/1`` document, from which the engine rebuilds
-its state. It is kept in two columns: the record as last written whole
-(``Table.settled_record``, the big one) and the moves of its last hand played since
-(``Table.hand_moves``, small). A move written in one statement appends to ``hand_moves`` only:
-PostgreSQL would otherwise decompress, rebuild, recompress and rewrite the whole record, a
-TOASTed value, at every move (bench/RESULTS.md, "Measured by hand"). The next hand's deal
-folds those moves into the record, which it rewrites anyway (games.live.writes); the locked path
-stores the same way (:meth:`Table.store`: only the moves since, unless a new hand or a move
-taken back changed the record). ``Table.version`` numbers every change, and every event sent
+its state. It is kept in two columns, ``Table.settled_record`` (the record as last written
+whole) and ``Table.hand_moves`` (its last hand's moves since), in the format
+:mod:`games.stored_record` owns for both writers (:meth:`Table.store` here, the one statement's
+SQL in games.live.writes). ``Table.version`` numbers every change, and every event sent
 to a client carries it. Only :mod:`games.services` writes these rows.
 """
 
@@ -20,6 +16,7 @@ from django.conf import settings
 from django.db import models
 
 from accounts.names import DISPLAY_NAME_MAX, validate_display_name
+from games import stored_record
 from games.preferences.models import Preferences as Preferences  # its own module
 from games.records.models import MatchResult as MatchResult  # the records' own module
 from games.records.models import Rating as Rating
@@ -49,7 +46,7 @@ class Table(models.Model):
     # The column keeps its first name (``record``) and its lz4 compression (migration 0010);
     # the field's name says what it holds since the moves of the hand got their own column.
     settled_record = models.JSONField(
-        db_column="record",
+        db_column=stored_record.RECORD_COLUMN,
         help_text="The match as last written whole, a cache of the log: without hand_moves, "
         "read it through Table.record. Never sent out.",
     )
@@ -170,15 +167,10 @@ class Table(models.Model):
 
     @property
     def record(self) -> dict[str, Any]:
-        """The match so far, the whole ``dominoes-record/1`` document: the settled record with
-        ``hand_moves`` appended to its last hand's moves. To read, not to change in place: it
-        is the settled record itself when no moves are apart, else shares its earlier hands."""
-        settled: dict[str, Any] = self.settled_record
-        if not self.hand_moves:
-            return settled
-        *hands, last = settled["hands"]
-        last = {**last, "moves": [*last["moves"], *self.hand_moves]}
-        return {**settled, "hands": [*hands, last]}
+        """The match so far, the whole ``dominoes-record/1`` document (games.stored_record:
+        the settled record with ``hand_moves`` appended to its last hand's moves). To read,
+        not to change in place."""
+        return stored_record.whole_record(self.settled_record, self.hand_moves)
 
     @record.setter
     def record(self, record: dict[str, Any]) -> None:
@@ -189,28 +181,12 @@ class Table(models.Model):
 
     def store(self, record: dict[str, Any]) -> list[str]:
         """Keep ``record``, the whole match, and name the fields to save: only ``hand_moves``
-        when ``record`` is the settled record with moves added to its last hand (a move, the
-        computer's included), so that the big column is not written again; else (a new hand,
-        a move taken back) the whole record, with no moves apart."""
-        settled = self.settled_record
-        hands, settled_hands = record.get("hands", []), settled.get("hands", [])
-        if hands and len(hands) == len(settled_hands):
-            last, settled_last = hands[-1], settled_hands[-1]
-            kept = len(settled_last["moves"])
-            if (
-                last["moves"][:kept] == settled_last["moves"]
-                and _but(last, "moves") == _but(settled_last, "moves")
-                and hands[:-1] == settled_hands[:-1]
-                and _but(record, "hands") == _but(settled, "hands")
-            ):
-                self.hand_moves = last["moves"][kept:]
-                return ["hand_moves"]
-        self.record = record
-        return ["settled_record", "hand_moves"]
-
-
-def _but(document: dict[str, Any], key: str) -> dict[str, Any]:
-    return {name: value for name, value in document.items() if name != key}
+        when moves were added to the last hand, else the whole record
+        (games.stored_record.stored)."""
+        fields = stored_record.stored(self.settled_record, record)
+        for name, value in fields.items():
+            setattr(self, name, value)
+        return list(fields)
 
 
 class PlayedBy:

@@ -74,7 +74,7 @@ def _read_whole(public_id: str) -> snapshots.TableSnapshot:
 
 
 _LOG_SINCE = f"""
-    SELECT t.version, t.deadline, t.finished, e.version, e.kind, e.payload, e.timed_out
+    SELECT t.version, t.deadline, t.finished, e.version, e.position, e.kind, e.payload, e.timed_out
     FROM {Table._meta.db_table} t
     LEFT JOIN {LogEntry._meta.db_table} e ON e.table_id = t.id AND e.version > %s
     WHERE t.id = %s
@@ -86,27 +86,30 @@ def _caught_up(
     held: snapshots.TableSnapshot, rows: list[tuple[Any, ...]]
 ) -> snapshots.TableSnapshot | None:
     """``held`` brought to the row's version by the log entries written since (``rows`` of
-    ``_LOG_SINCE``: the moves another process committed), or None when something else changed
-    the table meanwhile (its versions are then not all log entries: a seat left, a vote, a
-    forfeit, an undo) or may have: the start of a table, whose deal is in the log, also seats
-    the computer (``held`` must be started)."""
+    ``_LOG_SINCE``: the moves another process committed, replayed by ``writes.replay``), or
+    None when something else changed the table meanwhile (its versions are then not all log
+    entries: a seat left, a vote, a forfeit, an undo) or may have: the start of a table, whose
+    deal is in the log, also seats the computer (``held`` must be started)."""
     if not rows:
         return None  # the table is gone
     version, deadline, finished = rows[0][:3]
     entries = [row[3:] for row in rows if row[3] is not None]
-    if [v for v, _, _, _ in entries] != list(range(held.version + 1, version + 1)):
+    if [entry[0] for entry in entries] != list(range(held.version + 1, version + 1)):
         return None
-    if held.arrivals and any(kind == LogEntry.Kind.DEAL for _, kind, _, _ in entries):
+    if held.arrivals and any(entry[2] == LogEntry.Kind.DEAL for entry in entries):
         return None  # the deal seated the friends who came late: the seats changed
-    match, seed, played_for = held.match.copy(), held.hand_seed, held.played_for
-    for _, kind, text, timed_out in entries:
-        payload = orjson.loads(text)  # raw rows hand JSON back as text (as Django's loader does)
-        writes.apply_entry(match, kind, payload)
-        if kind == LogEntry.Kind.DEAL:
-            seed, played_for = payload["seed"], ()
-        elif timed_out:
-            played_for += (len(match.histories[-1]) - 1,)
-    fresh = dataclasses.replace(held, hand_seed=seed, played_for=played_for)
+    match = held.match.copy()
+    replayed = writes.replay(
+        match,
+        # Raw rows hand JSON back as text (as Django's loader does).
+        (
+            writes.Logged(position, kind, orjson.loads(text), timed_out)
+            for _, position, kind, text, timed_out in entries
+        ),
+        hand_seed=held.hand_seed,
+        played_for=held.played_for,
+    )
+    fresh = dataclasses.replace(held, hand_seed=replayed.hand_seed, played_for=replayed.played_for)
     return fresh.moved(match, version=version, deadline=deadline, finished=finished)
 
 

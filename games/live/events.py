@@ -20,7 +20,8 @@ def group_name(public_id: str) -> str:
 
 
 def publish(public_id: str, version: int) -> None:
-    """Tell everyone watching the table that it reached ``version`` (called after commit)."""
+    """Tell everyone watching the table that it reached ``version`` (called after commit, by
+    games.services.pipeline only: the one road of a version's announcement)."""
     broadcast(*_announcement(public_id, version))
 
 
@@ -39,8 +40,9 @@ def publish_review(public_id: str, *, hand: int, seat: int) -> None:
 
 
 async def apublish(public_id: str, version: int) -> None:
-    """:func:`publish` from the server's event loop. A lost announcement costs a late update,
-    never a wrong one (and never the change, committed already): it is logged."""
+    """:func:`publish` from the server's event loop (games.services.pipeline). A lost
+    announcement costs a late update, never a wrong one (and never the change, committed
+    already): it is logged."""
     try:
         await channel_layer().group_send(*_announcement(public_id, version))
     except Exception:

@@ -177,13 +177,15 @@ def forfeit_reason_of(table: Table, seats: Iterable[Seat]) -> str | None:
 
 def played_for_of(table: Table, match: Match) -> tuple[int, ...]:
     """The moves of ``match``'s current hand that the server played for a person whose time
-    ran out, as indices into the hand's history, read from the table's log (one query; none at
-    a table that never has any: without a clock, or whose clock forfeits instead)."""
+    ran out, as indices into the hand's history: its timed-out log entries read (one query;
+    none at a table that never has any: without a clock, or whose clock forfeits instead) and
+    replayed on the match, which holds them already (``writes.replay``)."""
     if table.turn_seconds is None or table.forfeit_at_deadline or not match.dealt:
         return ()
     deal = writes.last_position(match) - len(match.histories[-1])
-    positions = table.log.filter(timed_out=True, position__gt=deal).values_list("position")
-    return tuple(writes.hand_index(match, position) for (position,) in positions)
+    timed_out = table.log.filter(timed_out=True, position__gt=deal).order_by("position")
+    rows = timed_out.values_list("position", "kind", "payload", "timed_out")
+    return writes.replay(match, (writes.Logged(*row) for row in rows)).played_for
 
 
 def fair_deal_of(

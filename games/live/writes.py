@@ -1,6 +1,7 @@
-"""A table's log entries (made from a move or a deal, and replayed on a match), and writing a
-player's change in one statement: the table row at its new version and the change's log
-entries, only if the row is still at the version the change was checked against.
+"""A table's log entries (made from a move or a deal, and replayed on a match: :func:`replay`,
+the one replay of the log), and writing a player's change in one statement: the table row at
+its new version and the change's log entries, only if the row is still at the version the
+change was checked against.
 
 PostgreSQL runs it as one data-modifying ``WITH``: no row read first, no lock held across round
 trips, no transaction to open and commit (a single statement is atomic). Another change that
@@ -9,20 +10,19 @@ the statement then writes nothing and says so. It is sent from the server's even
 connection of the loop's own (:func:`awrite_change`). SQLite (the embedded default, one writer
 at a time) has no data-modifying ``WITH``: its moves take the services' locked path.
 
-A move leaves the table's big record column as it is and appends to ``hand_moves``, the small
-column of its last hand's moves since (games.models): PostgreSQL would otherwise decompress,
-rebuild, recompress and rewrite the whole record at every move. A deal, which rewrites the
-record anyway, folds those moves into it with the new hand.
+The row's columns are written in the format games.stored_record owns: a move appends to the
+moves apart, a deal folds them into the record with the new hand.
 """
 
 from __future__ import annotations
 
-import json
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any, NamedTuple
 
 from django.db import connection
 
+from games import stored_record
 from games.engine import Deal, Match, Move, move_from_record, move_to_record
 from games.live import async_db
 from games.models import LogEntry, Table
@@ -72,6 +72,48 @@ def apply_entry(match: Match, kind: str, payload: dict[str, Any]) -> None:
         match.apply(*move_from_record(payload))
 
 
+class Logged(NamedTuple):
+    """A log entry as read back: a row, or a raw row of the event loop's query."""
+
+    position: int
+    kind: str
+    payload: dict[str, Any]
+    timed_out: bool
+
+    @classmethod
+    def of(cls, entry: LogEntry) -> Logged:
+        return cls(entry.position, entry.kind, entry.payload, entry.timed_out)
+
+
+class Replayed(NamedTuple):
+    """What the log says besides the match: the current hand's seed (its deal's) and the moves
+    of it the server played for a person out of time, as indices into its history."""
+
+    hand_seed: str
+    played_for: tuple[int, ...]
+
+
+def replay(
+    match: Match,
+    entries: Iterable[Logged],
+    *,
+    hand_seed: str = "",
+    played_for: tuple[int, ...] = (),
+) -> Replayed:
+    """Bring ``match`` up to the log ``entries`` (in order), and say what they tell of the
+    current hand, starting from ``hand_seed`` and ``played_for`` (what the match's own hand
+    had). An entry past the match's last position is applied to it; one the match holds
+    already is only read (a snapshot's timed-out moves, looked up in the log)."""
+    for entry in entries:
+        if entry.position > last_position(match):
+            apply_entry(match, entry.kind, entry.payload)
+        if entry.kind == LogEntry.Kind.DEAL:
+            hand_seed, played_for = entry.payload["seed"], ()
+        elif entry.timed_out:
+            played_for += (hand_index(match, entry.position),)
+    return Replayed(hand_seed, played_for)
+
+
 def one_statement() -> bool:
     """Whether moves can be written in one statement on this database."""
     return connection.vendor == "postgresql"
@@ -107,29 +149,14 @@ async def awrite_change(change: Change) -> bool:
 
 def _statement(change: Change) -> tuple[str, list[Any]]:
     """The statement of ``change`` and its parameters: only the new moves, or the new hand,
-    are sent. Moves go to ``hand_moves``. A deal rewrites the record (the column of
-    ``Table.settled_record``): its last hand gets the moves kept apart (every right-hand side
-    of an ``UPDATE`` reads the row as it was), the new hand is appended, and ``hand_moves``
-    starts again with the moves dealt with it (automatic draws and passes; usually none)."""
+    are sent, as games.stored_record stores them."""
     entries = change.entries
-    moves = json.dumps([entry.payload for entry in entries if entry.kind == LogEntry.Kind.MOVE])
+    moves = [entry.payload for entry in entries if entry.kind == LogEntry.Kind.MOVE]
     if entries[0].kind == LogEntry.Kind.DEAL:
         deal = entries[0].payload
-        assignments = """
-            record = jsonb_set(
-                record,
-                '{hands}',
-                jsonb_set(
-                    record -> 'hands', '{-1,moves}', (record #> '{hands,-1,moves}') || hand_moves
-                ) || %s::jsonb
-            ),
-            hand_moves = %s::jsonb,
-            hand_seed = %s"""
-        new_hand = [{"deal": deal["deal"], "moves": []}]
-        assignment_params: list[Any] = [json.dumps(new_hand), moves, deal["seed"]]
+        assignments, assignment_params = stored_record.hand_added(deal["deal"], deal["seed"], moves)
     else:
-        assignments = "hand_moves = hand_moves || %s::jsonb"
-        assignment_params = [moves]
+        assignments, assignment_params = stored_record.moves_added(moves)
     values = ", ".join(["(%s::integer, %s, %s::smallint, %s::jsonb, %s::integer)"] * len(entries))
     sql = f"""
         WITH changed AS (
@@ -154,5 +181,11 @@ def _statement(change: Change) -> tuple[str, list[Any]]:
         change.now,
     ]
     for entry in entries:
-        params += [entry.position, entry.kind, entry.seat, json.dumps(entry.payload), entry.version]
+        params += [
+            entry.position,
+            entry.kind,
+            entry.seat,
+            stored_record.encode(entry.payload),
+            entry.version,
+        ]
     return sql, params

@@ -8,15 +8,18 @@ record and bumps the version: in one transaction with the table row locked, or, 
 move or deal that this process's snapshot of that version decides, in one statement that
 applies only if the row is still at that version (games.live.writes). ``aplay`` and ``anext_hand``
 are the same from the server's event loop (the table consumer), which sends that statement
-itself (games.live.async_db). Bot turns are scheduled and the change is announced only once
-committed.
+itself (games.live.async_db). Both executors end a change with one ``Decided`` value, and
+whatever follows it (the snapshot kept, the announcement, the jobs, the coach's review, a
+finished match's listeners) runs once committed, by :mod:`.pipeline` only.
 
 - :mod:`.creating`: a table against the computer or for friends, starting it.
 - :mod:`.lobby`: joining a friends table at a chosen seat, moving, un-joining, the host
   removing someone, a friend who comes late taking a computer's seat at the next deal, the
   host allowing partners to talk during the hands.
 - :mod:`.moves`: a play, the next hand, undo (one-statement and locked paths).
-- :mod:`.decision`: what a change does (:func:`decide`), pure, for both paths.
+- :mod:`.decision`: what a change does (:func:`decide`), pure, for both paths, and its input
+  (``DecisionInput``, from the snapshot or the row).
+- :mod:`.pipeline`: what follows a committed change (``Decided``, ``after_commit``).
 - :mod:`.presence`: a socket opening the table, closing, the heartbeat; leave and come back.
 - :mod:`.clock`: deadlines, the computer's turns, the sweep behind their jobs.
 - :mod:`.remarks`: a phrase or reaction said at the table (games.phrases).
@@ -24,7 +27,7 @@ committed.
 - :mod:`.rated`: which tables are rated (a person gone for good then loses).
 - :mod:`.rematch`, :mod:`.hints`, :mod:`.guests` (a guest signing in),
   :mod:`.tournament_tables` (a tournament's seated table).
-- :mod:`._tables`: the shared inside (locking, seating, dealing, saving and announcing).
+- :mod:`._tables`: the shared inside (locking, seating, dealing, the locked path's saving).
 
 The job paths stored in the queue (dominoes.jobs: ``games.services.run_bot_turn``...) name this
 face, so moving a function between the modules never strands a queued job.

@@ -1,16 +1,14 @@
 """The services' shared inside: finding and locking a table, seating, dealing and logging,
-and saving a change with its follow-ups (the computer's turn, the deadline's job, the
-announcement once committed). Only the modules of this package import it."""
+and the locked path's executor of a decision: saving a change and handing what follows it (the
+announcement, the jobs) to games.services.pipeline once committed. Only the modules of this
+package import it."""
 
 from __future__ import annotations
 
-import logging
 import random
-from functools import partial
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -19,19 +17,14 @@ from accounts.names import clean_display_name
 from accounts.players import Player
 from accounts.selectors import display_name as account_name
 from accounts.selectors import guest_name
-from games import signals
-from games.coach import service as coach
 from games.engine import Deal, Illegal, IllegalMove, Match, Move, Rules, export, load
 from games.engine.bots import Level
 from games.errors import NotYourSeat, StaleVersion, TableError, TableNotFound
-from games.live import events, snapshots, writes
+from games.live import snapshots, writes
 from games.models import LogEntry, Seat, Table
-from games.services.decision import Outcome, Running, decide, turn_in
+from games.services import pipeline
+from games.services.decision import DecisionInput, Outcome
 from games.services.rated import is_rated
-from games.services.schedule import schedule_bot_turn, schedule_deadline
-
-logger = logging.getLogger(__name__)
-
 
 #: The name that stands for the person's own (the setup form's blank, dominoes.front_door): a
 #: seat is never called this, since the others read it ("You (host)"), but :func:`own_name`.
@@ -224,62 +217,32 @@ def log_entry(table: Table, entry: writes.Entry) -> None:
 
 
 def replay_log(table: Table, entries: list[LogEntry]) -> Match:
+    """The table's match rebuilt from ``entries``, its log from the first deal on."""
     match = Match(Rules.from_record(table.rules))
-    for entry in entries:
-        writes.apply_entry(match, entry.kind, entry.payload)
+    writes.replay(match, (writes.Logged.of(entry) for entry in entries))
     return match
 
 
 def advance(table: Table, match: Match, *, off_the_log: bool = False) -> None:
-    """After a change (its log entries written): what it does (:func:`decide`), written and
-    saved, then the computer's turn or the deadline's job. ``off_the_log``: a change the log
-    does not hold (a seat away or back, a take-back), which makes a version of its own."""
+    """After a change (its log entries written): what it does (:func:`decide`, on the row's
+    :class:`DecisionInput`), written and saved, and what follows once committed
+    (games.services.pipeline). ``off_the_log``: a change the log does not hold (a seat away or
+    back, a take-back), which makes a version of its own."""
     if off_the_log:
         table.version += 1
     seats = list(table.seats.all())
-    hands = table.record.get("hands", [])  # as before the change: save_state stores the match
-    running = None
-    if table.deadline is not None:
-        turn = turn_in(len(hands), hands[-1]["moves"] if hands else [])
-        running = Running(turn, table.deadline)
-    outcome = decide(
-        match,
-        version=table.version,
-        computer={seat.index for seat in seats if seat.played_by_computer},
-        auto_pass=table.auto_pass,
-        turn_seconds=table.turn_seconds,
-        grace_seconds=table.grace_seconds,
-        now=timezone.now(),
-        running=running,
-    )
+    # Read before save_state stores the changed match: the input is the table before it.
+    inputs = DecisionInput.from_table(table, seats)
+    outcome = inputs.decide(match, version=table.version, now=timezone.now())
     for entry in outcome.entries:
         log_entry(table, entry)
     save_state(table, match, seats, outcome)
-    schedule_jobs(table.public_id, table.version, outcome)
-
-
-def schedule_jobs(public_id: str, version: int, outcome: Outcome) -> None:
-    """Once committed: the computer's move, or the job of the deadline the change set; and
-    the coach's review of a hand the change ended."""
-    if outcome.hand_over is not None:
-        coach.queue_review(public_id=public_id, hand=outcome.hand_over)
-    if outcome.computer_turn:
-        transaction.on_commit(partial(schedule_bot_turn, public_id=public_id, version=version))
-    elif outcome.seconds is not None:
-        transaction.on_commit(
-            partial(
-                schedule_deadline,
-                public_id=public_id,
-                version=version,
-                seconds=outcome.seconds,
-            )
-        )
 
 
 def save_state(table: Table, match: Match, seats: list[Seat], outcome: Outcome) -> None:
     """Save the table's new state, as ``outcome`` decided it; once committed, keep its snapshot
-    (the match is then the snapshot's: nothing changes it after this) and announce the
-    version."""
+    (the match is then the snapshot's: nothing changes it after this), announce the version
+    and start what follows (:func:`pipeline.after_commit`)."""
     just_finished = outcome.finished and not table.finished
     stored = table.store(export(match))  # a move's save writes only the moves since
     table.deadline, table.finished = outcome.deadline, outcome.finished
@@ -287,43 +250,16 @@ def save_state(table: Table, match: Match, seats: list[Seat], outcome: Outcome) 
         update_fields=[*stored, "hand_seed", "version", "finished", "deadline", "updated_at"]
     )
     snapshot = snapshots.TableSnapshot.of(table, seats, match)
-    transaction.on_commit(partial(_committed, snapshot))
-    if just_finished:
-        announce_finish(table.public_id)
+    pipeline.on_commit(pipeline.Decided.of(snapshot, outcome, finished=just_finished))
 
 
-def _committed(snapshot: snapshots.TableSnapshot) -> None:
-    snapshots.remember(snapshot)
-    events.publish(snapshot.public_id, snapshot.version)
-
-
-def save_and_announce(table: Table, *fields: str) -> None:
+def save_and_announce(table: Table, *fields: str, finished: bool = False) -> None:
     """A change the log does not hold (a seat taken, a vote, a forfeit): the table at its next
-    version, saved with ``fields``, announced once committed."""
+    version, saved with ``fields``, announced once committed (``finished``: the change ended
+    the match, whose listeners are then told)."""
     table.version += 1
     table.save(update_fields=[*fields, "version", "updated_at"])
-    announce(table.public_id, table.version)
-
-
-def announce(public_id: str, version: int) -> None:
-    transaction.on_commit(partial(events.publish, public_id, version))
-
-
-def announce_finish(public_id: str) -> None:
-    transaction.on_commit(partial(_finished, public_id))
-
-
-def _finished(public_id: str) -> None:
-    # Robust: the match is committed whatever a listener does; each one's failure is logged
-    # and caught up later by its own safety net (record_results, the tournaments' sweep).
-    for receiver, outcome in signals.match_finished.send_robust(sender=Table, public_id=public_id):
-        if isinstance(outcome, Exception):
-            logger.error(
-                "match_finished listener %r failed for %s",
-                receiver,
-                public_id,
-                exc_info=(type(outcome), outcome, outcome.__traceback__),
-            )
+    pipeline.on_commit(pipeline.Decided(table.public_id, table.version, finished=finished))
 
 
 def seeds_of_table(table: Table) -> list[str | None]:

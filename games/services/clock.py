@@ -20,7 +20,6 @@ from games.models import REJOIN_GRACE_SECONDS as REJOIN_GRACE_SECONDS
 from games.models import Seat, Table
 from games.services._tables import (
     advance,
-    announce_finish,
     deal,
     locked_table,
     log_move,
@@ -112,8 +111,7 @@ def _forfeit(table: Table, seat: int) -> None:
     table.forfeited_by = seat
     table.finished = True
     table.deadline = None
-    save_and_announce(table, "forfeited_by", "finished", "deadline")
-    announce_finish(table.public_id)
+    save_and_announce(table, "forfeited_by", "finished", "deadline", finished=True)
 
 
 def read_on_time(*, public_id: str, read: Callable[[], Table]) -> Table:

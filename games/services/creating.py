@@ -15,9 +15,9 @@ from games.engine import Match, Rules
 from games.engine.bots import Level
 from games.errors import TableError
 from games.models import Seat, Table
+from games.services import pipeline
 from games.services._tables import (
     advance,
-    announce,
     deal,
     locked_table,
     new_table,
@@ -104,7 +104,7 @@ def create_online_table(
             forfeit_at_deadline=forfeit_at_deadline,
         )
         seat_person(table, 0, player, name)
-        announce(table.public_id, table.version)
+        pipeline.on_commit(pipeline.Decided(table.public_id, table.version))
     return table
 
 

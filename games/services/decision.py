@@ -1,18 +1,23 @@
 """What a change does to a table, decided once with no database work (:func:`decide`), for
-both writers: the locked path (``_tables.advance``) and the one statement
-(``moves``' snapshot path)."""
+both executors: the locked path (``_tables.advance``, from the row) and the one statement
+(``moves``' snapshot path, from the snapshot), each reading its input through
+:class:`DecisionInput`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Set
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from django.conf import settings
 
 from games.engine import Draw, Match, Move, Pass, history_to_record
 from games.live import writes
+
+if TYPE_CHECKING:
+    from games.live.snapshots import TableSnapshot
+    from games.models import Table
 
 #: A computer's turn not played this long after its pause means its job was lost (a worker
 #: killed, a restart): the sweep (every second, Procfile) then plays it, so no computer move
@@ -43,7 +48,7 @@ class Outcome:
 
     @property
     def starts_jobs(self) -> bool:
-        """Whether :func:`_follow_up` has anything to start."""
+        """Whether the change has anything to start once committed (games.services.pipeline)."""
         return (
             self.computer_turn
             or self.seconds is not None
@@ -80,7 +85,7 @@ def decide(
     match: Match,
     *,
     version: int,
-    computer: set[int],
+    computer: Set[int],
     auto_pass: bool,
     turn_seconds: int | None,
     grace_seconds: int,
@@ -121,15 +126,8 @@ def decide(
     )
 
 
-def _hand_over(match: Match) -> int | None:
-    """The hand (0-based) that is over now, for the coach; None while one is in play."""
-    if match.deals and (match.finished or match.needs_deal):
-        return len(match.deals) - 1
-    return None
-
-
 def _automatic_moves(
-    match: Match, *, auto_pass: bool, computer: set[int]
+    match: Match, *, auto_pass: bool, computer: Set[int]
 ) -> Iterator[tuple[int, Move]]:
     """With auto-pass on, the draws and passes a person has no choice about, applied to
     ``match`` one by one (each yielded just after it is applied, to be logged). ``computer``:
@@ -144,7 +142,7 @@ def _automatic_moves(
 
 
 def _clock(
-    match: Match, *, computer: set[int], turn_seconds: int | None, grace_seconds: int
+    match: Match, *, computer: Set[int], turn_seconds: int | None, grace_seconds: int
 ) -> tuple[float | None, bool]:
     """Seconds from now to the table's next deadline (None: no deadline), and whether the
     computer is to move. ``computer``: the seats the computer plays."""
@@ -159,3 +157,88 @@ def _clock(
     if match.turn is not None:
         return turn_seconds + grace_seconds, False
     return None, False
+
+
+class _Seat(Protocol):
+    """A seat as a row and a snapshot both have it."""
+
+    @property
+    def index(self) -> int: ...
+
+    @property
+    def played_by_computer(self) -> bool: ...
+
+
+class _TableSettings(Protocol):
+    """What a row and a snapshot both hold of a table's settings for :func:`decide`."""
+
+    @property
+    def auto_pass(self) -> bool: ...
+
+    @property
+    def turn_seconds(self) -> int | None: ...
+
+    @property
+    def grace_seconds(self) -> int: ...
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionInput:
+    """Everything :func:`decide` reads of a table besides the match, as it was before the
+    change: built by one core (:meth:`_of`) from either executor's view of the table, the
+    snapshot (:meth:`from_snapshot`) or the locked row (:meth:`from_table`)."""
+
+    computer: frozenset[int]  # the seats the computer plays
+    auto_pass: bool
+    turn_seconds: int | None
+    grace_seconds: int
+    running: Running | None
+
+    @classmethod
+    def from_snapshot(cls, snapshot: TableSnapshot) -> DecisionInput:
+        """The one statement's input. The snapshot's deadline is a person's clock (the
+        computer's cue is not kept there) and its match is the one before the change."""
+        return cls._of(snapshot, snapshot.seats, snapshot.deadline, lambda: turn_of(snapshot.match))
+
+    @classmethod
+    def from_table(cls, table: Table, seats: Iterable[_Seat]) -> DecisionInput:
+        """The locked path's input: the row's deadline, and its turn read from the record as
+        saved before the change (the match the caller holds is already changed)."""
+
+        def turn() -> Turn:
+            hands = table.record.get("hands", [])
+            return turn_in(len(hands), hands[-1]["moves"] if hands else [])
+
+        return cls._of(table, seats, table.deadline, turn)
+
+    @classmethod
+    def _of(
+        cls,
+        table: _TableSettings,
+        seats: Iterable[_Seat],
+        deadline: datetime | None,
+        turn: Callable[[], Turn],
+    ) -> DecisionInput:
+        # The turn is worked out only for a deadline in force (a clocked table): most moves
+        # against the computer have none.
+        return cls(
+            computer=frozenset(seat.index for seat in seats if seat.played_by_computer),
+            auto_pass=table.auto_pass,
+            turn_seconds=table.turn_seconds,
+            grace_seconds=table.grace_seconds,
+            running=None if deadline is None else Running(turn(), deadline),
+        )
+
+    def decide(self, match: Match, *, version: int, now: datetime) -> Outcome:
+        """:func:`decide` on ``match`` (the change just applied, at ``version``) with this
+        input."""
+        return decide(
+            match,
+            version=version,
+            computer=self.computer,
+            auto_pass=self.auto_pass,
+            turn_seconds=self.turn_seconds,
+            grace_seconds=self.grace_seconds,
+            now=now,
+            running=self.running,
+        )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 
 from django.db import transaction
@@ -16,21 +16,21 @@ from psycopg import OperationalError
 from accounts.players import Player
 from games.engine import Match, Move
 from games.errors import SeatAway, StaleVersion
-from games.live import async_db, events, snapshots, writes
+from games.live import async_db, snapshots, writes
 from games.models import LogEntry, Table
 from games.selectors import take_back_start
+from games.services import pipeline
 from games.services._tables import (
     advance,
-    announce_finish,
     deal,
     locked_match,
     log_move,
     next_deal,
     replay_log,
-    schedule_jobs,
     seat_of,
 )
-from games.services.decision import Outcome, Running, decide, turn_of
+from games.services.decision import DecisionInput
+from games.services.pipeline import Decided
 
 logger = logging.getLogger(__name__)
 
@@ -89,25 +89,16 @@ def _act_deal(match: Match, seat: int, version: int) -> writes.Entry:
     return next_deal(match, version)
 
 
-@dataclass(frozen=True, slots=True)
-class _Decided:
-    """A player's change decided on this process's snapshot: what to write, the table once it
-    is written, and what the change does (:func:`decide`)."""
-
-    change: writes.Change
-    after: snapshots.TableSnapshot
-    outcome: Outcome
-
-
 def _decide_on_snapshot(
     public_id: str,
     player: Player,
     seen_version: int,
     act: Callable[[Match, int, int], writes.Entry],
-) -> _Decided | None:
+) -> tuple[writes.Change, Decided] | None:
     """A player's change (``act``: a move or a deal) checked against this process's snapshot
     of the version the player saw, to be written in one statement that applies only if the row
-    is still at that version (no row read, no lock, no transaction to open and close).
+    is still at that version (no row read, no lock, no transaction to open and close): the
+    statement, and the change as decided (:class:`Decided`, its snapshot the table after it).
 
     ``act(match, seat, version)`` applies the change to ``match`` for ``seat`` and returns its
     log entry, ``version``; it raises IllegalMove for a change that is illegal there (a table
@@ -125,22 +116,11 @@ def _decide_on_snapshot(
         return None  # an away (or left) seat's move: the locked path refuses it
     if snapshot.arrivals:
         return None  # the next deal seats friends who came late: the locked path seats them
+    inputs = DecisionInput.from_snapshot(snapshot)
     match = snapshot.match.copy()
     first = act(match, seat.index, snapshot.version + 1)
     now = timezone.now()
-    outcome = decide(
-        match,
-        version=first.version,
-        computer={s.index for s in snapshot.seats if s.played_by_computer},
-        auto_pass=snapshot.auto_pass,
-        turn_seconds=snapshot.turn_seconds,
-        grace_seconds=snapshot.grace_seconds,
-        now=now,
-        # The snapshot's deadline is a person's clock (the computer's cue is not kept there).
-        running=None
-        if snapshot.deadline is None
-        else Running(turn_of(snapshot.match), snapshot.deadline),
-    )
+    outcome = inputs.decide(match, version=first.version, now=now)
     change = writes.Change(
         table_id=snapshot.id,
         from_version=snapshot.version,
@@ -156,7 +136,9 @@ def _decide_on_snapshot(
     moved = after.moved(
         match, version=outcome.version, deadline=outcome.deadline, finished=outcome.finished
     )
-    return _Decided(change, moved, outcome)
+    # A forfeit finishes the row, not the match, and is never decided here: the match was not
+    # over before the change (a move on a finished match is illegal).
+    return change, Decided.of(moved, outcome, finished=outcome.finished)
 
 
 async def _achange_on_snapshot(
@@ -167,25 +149,23 @@ async def _achange_on_snapshot(
     locked: Callable[[], int],
 ) -> int:
     """The change decided on the snapshot (:func:`_decide_on_snapshot`), written on the loop's
-    own connection and announced from the loop; only the jobs it starts (a computer's move, a
-    deadline, a finished match's listeners) go to a database thread, and so does ``locked``
-    (the change on the locked path: its new version) when the snapshot cannot decide or the
-    row moved on meanwhile (another process's change, a job). Returns the new version."""
-    decided = _decide_on_snapshot(public_id, player, seen_version, act)
-    if decided is None:
+    own connection, then what a committed change starts (:func:`pipeline.aafter_commit`, on
+    the loop: the statement is its own commit). ``locked`` (the change on the locked path: its
+    new version) runs in a database thread when the snapshot cannot decide or the row moved on
+    meanwhile (another process's change, a job). Returns the new version."""
+    decision = _decide_on_snapshot(public_id, player, seen_version, act)
+    if decision is None:
         return await async_db.in_database(locked)()
+    change, decided = decision
     try:
-        written = await writes.awrite_change(decided.change)
+        written = await writes.awrite_change(change)
     except OperationalError:
         logger.warning("a change from the event loop lost its database", exc_info=True)
         return await _after_a_lost_write(public_id, locked)
     if not written:
         return await async_db.in_database(locked)()
-    snapshots.remember(decided.after)
-    await events.apublish(public_id, decided.after.version)
-    if decided.outcome.starts_jobs:  # else no thread at all for this move
-        await async_db.in_database(_follow_up)(decided)
-    return decided.after.version
+    await pipeline.aafter_commit(decided)
+    return decided.version
 
 
 async def _after_a_lost_write(public_id: str, locked: Callable[[], int]) -> int:
@@ -197,16 +177,8 @@ async def _after_a_lost_write(public_id: str, locked: Callable[[], int]) -> int:
     try:
         return await async_db.in_database(locked)()
     except StaleVersion as stale:
-        await events.apublish(public_id, stale.current)
+        await pipeline.aafter_commit(Decided(public_id, stale.current))
         raise
-
-
-def _follow_up(decided: _Decided) -> None:
-    """What a change written on the snapshot starts once committed: the computer's move or the
-    deadline's job, and a finished match's listeners."""
-    schedule_jobs(decided.after.public_id, decided.after.version, decided.outcome)
-    if decided.outcome.finished:
-        announce_finish(decided.after.public_id)
 
 
 def undo(*, public_id: str, player: Player, seen_version: int) -> Table:
