@@ -398,7 +398,7 @@ def test_the_table_script_lays_out_every_line_without_overlaps_and_fits_it(tmp_p
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
-    module = Path(__file__).resolve().parents[2] / "static" / "js" / "table" / "geometry.js"
+    module = Path(__file__).resolve().parents[2] / "static" / "js" / "board" / "geometry.js"
     script = tmp_path / "check.mjs"
     script.write_text(LAYOUT_CHECK % {"module": module.as_uri()})
     views = random_views()
