@@ -99,7 +99,7 @@ def drop_from_swiss(*, host: AbstractBaseUser, public_id: str, entrant_id: int) 
         # The latest round is paired as soon as the one before ends: theirs, if any, is there.
         current = tournament.matches.order_by("-round").values_list("round", flat=True).first()
         theirs = (
-            tournament.matches.select_for_update()
+            tournament.matches.select_for_update(of=("self",))
             .filter(Q(first=entrant) | Q(second=entrant), round=current)
             .select_related("first", "second")
             .first()
