@@ -8,7 +8,7 @@ from allauth.core.exceptions import ImmediateHttpResponse
 from allauth.core.internal import ratelimit
 from django.http import HttpRequest, HttpResponse
 
-from accounts import sign_in_limits
+from accounts import services, sign_in_limits
 from dominoes import client_address
 
 
@@ -37,3 +37,13 @@ class AccountAdapter(DefaultAccountAdapter):
         if login:
             sign_in_limits.remember_device(request, response, login=login)
         return response
+
+    def get_login_redirect_url(self, request: HttpRequest) -> str:
+        """After a sign-up's confirmation signs the person in: the page another app asked for
+        (a tournament joined from its emailed invitation), else the usual."""
+        return services.page_after_confirmation(request) or super().get_login_redirect_url(request)
+
+    def get_email_verification_redirect_url(self, email_address) -> str:
+        return services.page_after_confirmation(
+            self.request
+        ) or super().get_email_verification_redirect_url(email_address)

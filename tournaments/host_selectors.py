@@ -48,7 +48,7 @@ def console(tournament: Tournament, host: AbstractBaseUser) -> Console:
         )
 
     shown = page(tournament, host)
-    rows = [row for _, round_rows in shown.rounds for row in round_rows if row is not None]
+    rows = [row for _, slots in shown.rounds for row in slots if isinstance(row, MatchRow)]
 
     def in_status(status: str) -> list[MatchRow]:
         return [row for row in rows if row.match.status == status]

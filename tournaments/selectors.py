@@ -248,8 +248,8 @@ def level_words(match: TournamentMatch, *, winner: str) -> str:
 class Page:
     tournament: Tournament
     entrants: list[tuple[Entrant, str]]
-    #: Each round's matches in slot order; in a bracket, None for a slot not yet paired.
-    rounds: list[tuple[int, list[MatchRow | None]]]
+    #: Each round's matches in slot order; in a bracket, an AwaitedSlot for one not yet paired.
+    rounds: list[tuple[int, list[MatchRow | AwaitedSlot]]]
     standings: list[tuple[pairing.Standing[Entrant], str]] = field(default_factory=list)
     #: Each standing with its player's name and, if the host dropped them, the round.
     swiss_standings: list[tuple[swiss.SwissStanding[int], str, int | None]] = field(
@@ -354,16 +354,48 @@ def results_rows(page: Page) -> list[list[str]]:
         ]
         for number, rows in page.rounds
         for row in rows
-        if row is not None
+        if isinstance(row, MatchRow)
     ]
+
+
+@dataclass(frozen=True)
+class AwaitedSlot:
+    """A bracket's slot not yet paired, as far as it is known: each side the winner already
+    through (a bye, a result), "Bob or Carl" while their match is undecided, or nobody yet."""
+
+    first: str
+    second: str
+    match: None = None
 
 
 def _whole_bracket(
     rows: list[MatchRow], size: int, final_round: int
-) -> list[tuple[int, list[MatchRow | None]]]:
-    """Every round of a bracket of ``size`` places, each slot with its match or None."""
+) -> list[tuple[int, list[MatchRow | AwaitedSlot]]]:
+    """Every round of a bracket of ``size`` places, each slot with its match or what is known
+    of the players it awaits."""
     placed = {(row.match.round, row.match.slot): row for row in rows}
+    decided = (TournamentMatch.Status.BYE, TournamentMatch.Status.FINISHED)
+    to_come = pgettext("a bracket's slot", "To be decided")
+
+    def side(number: int, slot: int) -> str:
+        feeder = placed.get((number, slot))
+        if feeder is None:
+            return to_come
+        if feeder.match.status in decided and feeder.winner:
+            return feeder.winner
+        if feeder.second is None:
+            return feeder.first
+        return gettext("%(first)s or %(second)s") % {"first": feeder.first, "second": feeder.second}
+
+    def slot_of(number: int, slot: int) -> MatchRow | AwaitedSlot:
+        row = placed.get((number, slot))
+        if row is not None:
+            return row
+        if number == 1:
+            return AwaitedSlot(to_come, to_come)
+        return AwaitedSlot(side(number - 1, 2 * slot), side(number - 1, 2 * slot + 1))
+
     return [
-        (number, [placed.get((number, slot)) for slot in range(size >> number)])
+        (number, [slot_of(number, slot) for slot in range(size >> number)])
         for number in range(1, final_round + 1)
     ]

@@ -31,6 +31,7 @@ async function poll() {
         if (data.html !== undefined && !busy()) {
           live.innerHTML = data.html;
           showLocalTimes(live);
+          hintScrolling();
           tick();
           live.dispatchEvent(new CustomEvent("live-updated", { bubbles: true }));
         }
@@ -42,6 +43,14 @@ async function poll() {
   setTimeout(poll, pollMs);
 }
 
+// "Swipe sideways" is said above a table or a bracket only while it is wider than its box.
+function hintScrolling() {
+  for (const hint of live.querySelectorAll(".scroll-hint")) {
+    const box = hint.nextElementSibling;
+    hint.hidden = !box || box.scrollWidth <= box.clientWidth + 1;
+  }
+}
+
 function tick() {
   for (const clock of live.querySelectorAll("[data-deadline]")) {
     const left = Math.max(0, Math.round((Date.parse(clock.dataset.deadline) - Date.now()) / 1000));
@@ -50,5 +59,7 @@ function tick() {
 }
 
 tick();
+hintScrolling();
+addEventListener("resize", hintScrolling);
 setInterval(tick, 1000);
 setTimeout(poll, pollMs);

@@ -28,6 +28,7 @@ from tournaments.services.checkin import (
 from tournaments.services.entrants import (
     Invited,
     accept_invitation,
+    accept_invitations_for,
     confirm_entrant,
     invite,
     invite_by_email,
@@ -78,6 +79,7 @@ __all__ = [
     "enforce_check_ins",
     "Invited",
     "accept_invitation",
+    "accept_invitations_for",
     "extend_check_in",
     "invite",
     "invite_by_email",

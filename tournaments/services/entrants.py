@@ -187,6 +187,20 @@ def accept_invitation(*, player: AbstractBaseUser, token: str) -> Entrant:
     return entrant
 
 
+def accept_invitations_for(*, player: AbstractBaseUser, email: str) -> list[Entrant]:
+    """``player`` has just confirmed ``email``: accept every invitation sent to it, as its
+    link's "Accept" would. One that cannot be honoured now (full, started) is left for its page
+    to say why. Returns the entries made."""
+    tokens = Invitation.objects.filter(email__iexact=email).values_list("token", flat=True)
+    joined = []
+    for token in list(tokens):
+        try:
+            joined.append(accept_invitation(player=player, token=token))
+        except TournamentError:
+            continue
+    return joined
+
+
 def join(*, player: AbstractBaseUser, public_id: str) -> Entrant:
     """A signed-in player joins: accepting an invitation confirms them; otherwise they ask and
     the host confirms."""
