@@ -375,7 +375,7 @@ def _whole_bracket(
     of the players it awaits."""
     placed = {(row.match.round, row.match.slot): row for row in rows}
     decided = (TournamentMatch.Status.BYE, TournamentMatch.Status.FINISHED)
-    to_come = pgettext("a bracket's slot", "To be decided")
+    to_come = gettext("To be decided")
 
     def side(number: int, slot: int) -> str:
         feeder = placed.get((number, slot))
