@@ -12,6 +12,7 @@ from django.utils.translation import gettext, ngettext, pgettext
 from accounts.selectors import display_name_words
 from billing import plans
 from tournaments import pairing, swiss
+from tournaments.bracket import AwaitedSlot, whole_bracket
 from tournaments.models import Entrant, Invitation, Tournament, TournamentMatch
 
 
@@ -225,23 +226,23 @@ class MatchRow:
 def level_words(match: TournamentMatch, *, winner: str) -> str:
     """A duplicate match level in its own terms, said as :mod:`tournaments.duplicate` decided
     it: on the other unit, else as the higher seed (the winner's score first)."""
-    hands = f"{match.first_hands}–{match.second_hands}"
-    points = f"{match.first_points}–{match.second_points}"
-    if match.winner_id != match.first_id:
-        hands = f"{match.second_hands}–{match.first_hands}"
-        points = f"{match.second_points}–{match.first_points}"
-    said = {"hands": hands, "points": points, "winner": winner}
-    if match.first_hands == match.second_hands and match.first_points == match.second_points:
-        return (
-            gettext(
-                "%(winner)s went through as the higher seed: level on hands (%(hands)s) and "
-                "on points (%(points)s)"
-            )
-            % said
+    side = slice(None, None, 1 if match.winner_id == match.first_id else -1)
+    hands, points = (
+        (match.first_hands, match.second_hands),
+        (match.first_points, match.second_points),
+    )
+    said = {"winner": winner, "hands": "–".join(map(str, hands[side]))}
+    said["points"] = "–".join(map(str, points[side]))
+    if hands[0] == hands[1] and points[0] == points[1]:
+        words = gettext(
+            "%(winner)s went through as the higher seed: level on hands (%(hands)s) and "
+            "on points (%(points)s)"
         )
-    if match.tournament.scoring == Tournament.Scoring.BEST_OF:
-        return gettext("%(winner)s won on points (%(points)s), level on hands (%(hands)s)") % said
-    return gettext("%(winner)s won on hands (%(hands)s), level on points (%(points)s)") % said
+    elif match.tournament.scoring == Tournament.Scoring.BEST_OF:
+        words = gettext("%(winner)s won on points (%(points)s), level on hands (%(hands)s)")
+    else:
+        words = gettext("%(winner)s won on hands (%(hands)s), level on points (%(points)s)")
+    return words % said
 
 
 @dataclass
@@ -294,7 +295,7 @@ def page(tournament: Tournament, user: AbstractBaseUser) -> Page:
     final_round = None
     if tournament.format == Tournament.Format.ELIMINATION and drawn >= 2:
         final_round = pairing.elimination_rounds(drawn)
-        rounds = _whole_bracket(rows, pairing.bracket_size(drawn), final_round)
+        rounds = whole_bracket(rows, pairing.bracket_size(drawn), final_round)
     live = (TournamentMatch.Status.CHECK_IN, TournamentMatch.Status.PLAYING)
     result = Page(
         tournament=tournament,
@@ -355,47 +356,4 @@ def results_rows(page: Page) -> list[list[str]]:
         for number, rows in page.rounds
         for row in rows
         if isinstance(row, MatchRow)
-    ]
-
-
-@dataclass(frozen=True)
-class AwaitedSlot:
-    """A bracket's slot not yet paired, as far as it is known: each side the winner already
-    through (a bye, a result), "Bob or Carl" while their match is undecided, or nobody yet."""
-
-    first: str
-    second: str
-    match: None = None
-
-
-def _whole_bracket(
-    rows: list[MatchRow], size: int, final_round: int
-) -> list[tuple[int, list[MatchRow | AwaitedSlot]]]:
-    """Every round of a bracket of ``size`` places, each slot with its match or what is known
-    of the players it awaits."""
-    placed = {(row.match.round, row.match.slot): row for row in rows}
-    decided = (TournamentMatch.Status.BYE, TournamentMatch.Status.FINISHED)
-    to_come = gettext("To be decided")
-
-    def side(number: int, slot: int) -> str:
-        feeder = placed.get((number, slot))
-        if feeder is None:
-            return to_come
-        if feeder.match.status in decided and feeder.winner:
-            return feeder.winner
-        if feeder.second is None:
-            return feeder.first
-        return gettext("%(first)s or %(second)s") % {"first": feeder.first, "second": feeder.second}
-
-    def slot_of(number: int, slot: int) -> MatchRow | AwaitedSlot:
-        row = placed.get((number, slot))
-        if row is not None:
-            return row
-        if number == 1:
-            return AwaitedSlot(to_come, to_come)
-        return AwaitedSlot(side(number - 1, 2 * slot), side(number - 1, 2 * slot + 1))
-
-    return [
-        (number, [slot_of(number, slot) for slot in range(size >> number)])
-        for number in range(1, final_round + 1)
     ]
