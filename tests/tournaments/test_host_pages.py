@@ -1,6 +1,8 @@
 """The hosts' pages outside the admin (issue 23, 1): "My tournaments", a tournament's console
 and each of its actions, through the services, for the host's own tournaments only."""
 
+from urllib.parse import quote
+
 import pytest
 from accounts_support import PASSWORD, emailed_link
 from django.urls import reverse
@@ -308,12 +310,15 @@ def test_a_newcomer_signs_up_with_the_address_filled_in_and_joins_on_confirming(
     answer = client.post(signup, {**fields, "password1": PASSWORD, "password2": PASSWORD})
     assert answer["Location"] == "/accounts/confirm-email/"
     assert not tournament.entrants.filter(user__email="newcomer@example.com").exists()
+    page = reverse("tournaments:detail", args=[tournament.public_id])
     confirmed = client.post(emailed_link("/accounts/confirm-email/"))
-    assert confirmed["Location"] == reverse("tournaments:detail", args=[tournament.public_id])
+    assert confirmed["Location"] == f"/accounts/login/?next={quote(page, safe='')}"
     entrant = tournament.entrants.get(user__email="newcomer@example.com")
     assert entrant.status == Entrant.Status.CONFIRMED
-    assert "You are in Spring cup." in client.get(confirmed["Location"]).content.decode()
     assert not tournament.invitations.exists()  # used
+    assert "You are in Spring cup." in client.get(confirmed["Location"]).content.decode()
+    login = {"login": "newcomer@example.com", "password": PASSWORD}
+    assert client.post(confirmed["Location"], login)["Location"] == page
 
 
 def test_an_invitation_accepted_by_another_account_waits_for_the_host(client, mailoutbox):
