@@ -7,8 +7,10 @@ from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core.exceptions import ImmediateHttpResponse
 from allauth.core.internal import ratelimit
 from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.utils.http import urlencode
 
-from accounts import sign_in_limits
+from accounts import services, sign_in_limits
 from dominoes import client_address
 
 
@@ -37,3 +39,14 @@ class AccountAdapter(DefaultAccountAdapter):
         if login:
             sign_in_limits.remember_device(request, response, login=login)
         return response
+
+    def get_email_verification_redirect_url(self, email_address) -> str:
+        """After a confirmation, the page another app asked for (a tournament joined from its
+        emailed invitation): signed in, straight there; else through the sign-in, which then
+        goes there. Otherwise allauth's (the sign-in page)."""
+        page = services.page_after_confirmation(self.request)
+        if page is None:
+            return super().get_email_verification_redirect_url(email_address)
+        if self.request.user.is_authenticated:
+            return page
+        return f"{reverse('account_login')}?{urlencode({'next': page})}"

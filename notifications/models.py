@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 class Notification(models.Model):
     class Kind(models.TextChoices):
         INVITED = "invited", gettext_lazy("Invitation")
+        REQUESTED = "requested", gettext_lazy("Asking to join")
         ACCEPTED = "accepted", gettext_lazy("Entry accepted")
         DECLINED = "declined", gettext_lazy("Entry declined")
         STARTING = "starting", gettext_lazy("Starting soon")

@@ -30,6 +30,16 @@ def test_home_page_says_what_the_site_is(client):
         assert f"<dt>{name}</dt>" in html
 
 
+def test_home_page_describes_every_tournament_format(client):
+    """Knockout, round robin and Swiss, as a host may pick them (issue 35, 24)."""
+    html = " ".join(client.get("/").content.decode().split())
+    assert "a knockout bracket (winner advances)" in html
+    assert "a round-robin where everyone meets everyone once" in html
+    assert "or a Swiss, where each round pairs players with the same score" in html
+    spanish = " ".join(client.get("/", HTTP_ACCEPT_LANGUAGE="es").content.decode().split())
+    assert "o suizo, donde cada ronda empareja" in spanish
+
+
 def test_home_page_lists_exactly_the_seven_presets():
     assert [name for name, _ in RULE_PRESETS] == PRESET_NAMES
     assert all(summary.strip() for _, summary in RULE_PRESETS)

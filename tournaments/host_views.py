@@ -7,18 +7,21 @@ from functools import partial
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from billing import plans
 from dominoes import client_address
 from dominoes.request_input import whole_number
-from tournaments import selectors, services
+from tournaments import host_selectors, selectors, services
 from tournaments.forms import TournamentSettingsForm
 from tournaments.models import Tournament
+from tournaments.views import POLL_SECONDS
 
 
 def _require_host(request: HttpRequest) -> None:
@@ -30,7 +33,7 @@ def _plan_limit(host) -> int:
     return plans.tournament_player_limit(host=host)
 
 
-def _own(request: HttpRequest, public_id: str) -> Tournament:
+def own(request: HttpRequest, public_id: str) -> Tournament:
     """The tournament, if the signed-in person manages it; a 404 for anyone else, as for no
     tournament at all."""
     try:
@@ -69,7 +72,7 @@ def my_tournaments(request: HttpRequest) -> HttpResponse:
 @login_required
 def console(request: HttpRequest, public_id: str) -> HttpResponse:
     """The console; a POST saves the settings (before the start)."""
-    tournament = _own(request, public_id)
+    tournament = own(request, public_id)
     form = TournamentSettingsForm(
         request.POST or None, instance=tournament, player_limit=_plan_limit(tournament.host)
     )
@@ -84,25 +87,51 @@ def console(request: HttpRequest, public_id: str) -> HttpResponse:
     return render(
         request,
         "tournaments/console.html",
-        {"console": selectors.console(tournament, request.user), "form": form},
+        {
+            "console": host_selectors.console(tournament, request.user),
+            "form": form,
+            "poll_seconds": POLL_SECONDS,
+        },
     )
 
 
-def _act(request: HttpRequest, public_id: str, action, done: str) -> HttpResponse:
-    _own(request, public_id)
+@require_GET
+@never_cache
+@login_required
+def console_live(request: HttpRequest, public_id: str) -> JsonResponse:
+    """The console's live part, as the players' page's (tournaments.views.live): the version
+    alone while unchanged, else the part rendered again (a player's "ready", a result)."""
+    tournament = own(request, public_id)
+    seen = whole_number(request.GET.get("version"))
+    if seen == tournament.version:
+        return JsonResponse({"version": seen})
+    services.enforce_check_ins(public_id=public_id)
+    tournament = own(request, public_id)
+    html = render_to_string(
+        "tournaments/_console_live.html",
+        {"console": host_selectors.console(tournament, request.user)},
+        request=request,
+    )
+    return JsonResponse({"version": tournament.version, "html": html})
+
+
+def act(request: HttpRequest, public_id: str, action, done) -> HttpResponse:
+    """Do ``action`` (a service call) and say ``done``, or the refusal; ``done`` may be a
+    function of what the action returned."""
+    own(request, public_id)
     try:
-        action()
+        result = action()
     except services.TournamentError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, done)
+        messages.success(request, done(result) if callable(done) else done)
     return redirect("tournaments:console", public_id=public_id)
 
 
 @require_POST
 @login_required
 def invite(request: HttpRequest, public_id: str) -> HttpResponse:
-    _own(request, public_id)
+    own(request, public_id)
     try:
         invited = services.invite_by_email(
             host=request.user,
@@ -137,8 +166,43 @@ def invite(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_POST
 @login_required
+def resend_invitation(request: HttpRequest, public_id: str, invitation_id: int) -> HttpResponse:
+    return act(
+        request,
+        public_id,
+        lambda: services.resend_invitation(
+            host=request.user,
+            public_id=public_id,
+            invitation_id=invitation_id,
+            site=request.build_absolute_uri("/").rstrip("/"),
+            address=client_address.of_request(request),
+        ),
+        lambda invitation: (
+            gettext("Sent the invitation again to %(email)s.") % {"email": invitation.email}
+        ),
+    )
+
+
+@require_POST
+@login_required
+def withdraw_invitation(request: HttpRequest, public_id: str, invitation_id: int) -> HttpResponse:
+    return act(
+        request,
+        public_id,
+        lambda: services.withdraw_invitation(
+            host=request.user, public_id=public_id, invitation_id=invitation_id
+        ),
+        lambda email: (
+            gettext("Withdrew the invitation to %(email)s: its link no longer works.")
+            % {"email": email}
+        ),
+    )
+
+
+@require_POST
+@login_required
 def confirm(request: HttpRequest, public_id: str, entrant_id: int) -> HttpResponse:
-    return _act(
+    return act(
         request,
         public_id,
         lambda: services.confirm_entrant(
@@ -151,7 +215,7 @@ def confirm(request: HttpRequest, public_id: str, entrant_id: int) -> HttpRespon
 @require_POST
 @login_required
 def remove(request: HttpRequest, public_id: str, entrant_id: int) -> HttpResponse:
-    return _act(
+    return act(
         request,
         public_id,
         lambda: services.remove_entrant(
@@ -164,7 +228,7 @@ def remove(request: HttpRequest, public_id: str, entrant_id: int) -> HttpRespons
 @require_POST
 @login_required
 def start(request: HttpRequest, public_id: str) -> HttpResponse:
-    return _act(
+    return act(
         request,
         public_id,
         lambda: services.start_tournament(host=request.user, public_id=public_id),
@@ -176,11 +240,11 @@ def start(request: HttpRequest, public_id: str) -> HttpResponse:
 @login_required
 def cancel(request: HttpRequest, public_id: str) -> HttpResponse:
     if request.POST.get("confirm") != "yes":
-        _own(request, public_id)
+        own(request, public_id)
         messages.error(request, gettext("Tick the box to confirm the cancellation."))
         return redirect("tournaments:console", public_id=public_id)
     reason = request.POST.get("reason", "").strip()
-    return _act(
+    return act(
         request,
         public_id,
         lambda: services.cancel_tournament(user=request.user, public_id=public_id, reason=reason),
@@ -190,31 +254,9 @@ def cancel(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_POST
 @login_required
-def extend(request: HttpRequest, public_id: str, match_id: int) -> HttpResponse:
-    more = whole_number(request.POST.get("minutes")) or 0  # 0: refused in the service's words
-    return _act(
-        request,
-        public_id,
-        lambda: services.extend_check_in(
-            host=request.user,
-            public_id=public_id,
-            match_id=match_id,
-            minutes=more,
-        ),
-        ngettext(
-            "Check-in extended by %(minutes)s minute.",
-            "Check-in extended by %(minutes)s minutes.",
-            more,
-        )
-        % {"minutes": more},
-    )
-
-
-@require_POST
-@login_required
 def notice(request: HttpRequest, public_id: str) -> HttpResponse:
     text = request.POST.get("text", "")
-    return _act(
+    return act(
         request,
         public_id,
         lambda: services.send_notice(
@@ -231,7 +273,7 @@ def notice(request: HttpRequest, public_id: str) -> HttpResponse:
 @login_required
 def seed_move(request: HttpRequest, public_id: str, entrant_id: int) -> HttpResponse:
     places = -1 if request.POST.get("direction") == "up" else 1
-    _own(request, public_id)
+    own(request, public_id)
     try:
         place = services.move_seed(
             host=request.user, public_id=public_id, entrant_id=entrant_id, places=places
@@ -249,7 +291,7 @@ def seed_order(request: HttpRequest, public_id: str) -> HttpResponse:
     """The whole order at once (the drag and drop's form): entrant ids, best seed first."""
     # A bad id is left out: the service then refuses an order that misses an entrant.
     order = [pk for text in request.POST.getlist("entrant") if (pk := whole_number(text))]
-    return _act(
+    return act(
         request,
         public_id,
         lambda: services.set_seed_order(host=request.user, public_id=public_id, entrant_ids=order),
@@ -257,9 +299,9 @@ def seed_order(request: HttpRequest, public_id: str) -> HttpResponse:
     )
 
 
-def _replaced(request: HttpRequest, public_id: str, replace, done: str) -> HttpResponse:
+def replaced(request: HttpRequest, public_id: str, replace, done: str) -> HttpResponse:
     """A replacement's answer: the place given (``done``), or the link emailed to a newcomer."""
-    _own(request, public_id)
+    own(request, public_id)
     try:
         replacement = replace(site=request.build_absolute_uri("/").rstrip("/"))
     except services.TournamentError as error:
@@ -283,7 +325,7 @@ def _replaced(request: HttpRequest, public_id: str, replace, done: str) -> HttpR
 @login_required
 def replace(request: HttpRequest, public_id: str, entrant_id: int) -> HttpResponse:
     email = request.POST.get("email", "")
-    return _replaced(
+    return replaced(
         request,
         public_id,
         partial(
@@ -294,51 +336,4 @@ def replace(request: HttpRequest, public_id: str, entrant_id: int) -> HttpRespon
             email=email,
         ),
         gettext("Replaced: %(email)s has the place.") % {"email": email.strip()},
-    )
-
-
-@require_POST
-@login_required
-def replace_no_show(request: HttpRequest, public_id: str, match_id: int) -> HttpResponse:
-    email = request.POST.get("email", "")
-    return _replaced(
-        request,
-        public_id,
-        partial(
-            services.replace_no_show,
-            host=request.user,
-            public_id=public_id,
-            match_id=match_id,
-            entrant_id=whole_number(request.POST.get("entrant")) or 0,  # 0: no such entrant
-            email=email,
-        ),
-        gettext("Replaced: %(email)s has the place and a new check-in window.")
-        % {"email": email.strip()},
-    )
-
-
-@require_POST
-@login_required
-def override(request: HttpRequest, public_id: str, match_id: int) -> HttpResponse:
-    first, second = request.POST.get("first_score", ""), request.POST.get("second_score", "")
-    _own(request, public_id)
-    if (first == "") != (second == ""):
-        messages.error(request, gettext("Give both scores, or neither."))
-        return redirect("tournaments:console", public_id=public_id)
-    scores = (whole_number(first), whole_number(second))
-    if first and None in scores:
-        messages.error(request, gettext("A score is a whole number, 0 or more."))
-        return redirect("tournaments:console", public_id=public_id)
-    return _act(
-        request,
-        public_id,
-        lambda: services.override_result(
-            host=request.user,
-            public_id=public_id,
-            match_id=match_id,
-            winner_id=whole_number(request.POST.get("winner")) or 0,  # 0: no such player
-            reason=request.POST.get("reason", ""),
-            scores=scores if first else None,
-        ),
-        gettext("Result changed."),
     )

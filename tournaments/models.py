@@ -161,6 +161,11 @@ class Entrant(models.Model):
         null=True, blank=True, help_text="Place in the host's manual seeding, before the start."
     )
     wants_rematch = models.BooleanField(default=False)
+    withdrawn_after = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Swiss: dropped by the host after this round; paired no more, results kept.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -18,6 +18,7 @@ from dominoes.language import each_in_their_language, speaking_to
 from notifications.models import Notification
 from notifications.services import notify
 from tournaments.models import Entrant, Tournament, TournamentMatch
+from tournaments.selectors import is_final, level_words
 
 Kind = Notification.Kind
 
@@ -40,6 +41,24 @@ def invited(*, entrant: Entrant) -> None:
             % {"host": display_name_words(tournament.host), "name": tournament.name},
             body=gettext("Accept the invitation on the tournament's page."),
             link=page_of(tournament),
+        )
+
+
+#: Where the host's console lists the players asking to join.
+ASKING = "#entrants-title"
+
+
+def asked_to_join(*, entrant: Entrant) -> None:
+    """The host (bell and email): a player asks to join, to approve or decline on the console."""
+    tournament = entrant.tournament
+    with speaking_to(tournament.host):
+        notify(
+            user=tournament.host,
+            kind=Kind.REQUESTED,
+            title=gettext("%(player)s asks to join %(name)s")
+            % {"player": display_name_words(entrant.user), "name": tournament.name},
+            body=gettext("Approve or decline the entry on your console."),
+            link=reverse("tournaments:console", args=[tournament.public_id]) + ASKING,
         )
 
 
@@ -118,10 +137,15 @@ def starting_soon(*, tournament_id: int, minutes: int | None = None) -> int:
 def check_in_open(*, match: TournamentMatch) -> None:
     """Both players: their match is open for check-in, with the link to press "I'm ready"."""
     tournament = match.tournament
+    final = is_final(match)  # named as the bracket names it, not "round 3"
     for me, opponent in ((match.first, match.second), (match.second, match.first)):
         with speaking_to(me.user):
             said = {"round": match.round, "name": tournament.name}
-            if match.first_leg_id:
+            if final and match.first_leg_id:
+                title = gettext("Check in now: the final of %(name)s, second leg") % said
+            elif final:
+                title = gettext("Check in now: the final of %(name)s") % said
+            elif match.first_leg_id:
                 title = gettext("Check in now: round %(round)s, second leg, of %(name)s") % said
             else:
                 title = gettext("Check in now: round %(round)s of %(name)s") % said
@@ -141,6 +165,7 @@ def check_in_open(*, match: TournamentMatch) -> None:
 def result(*, match: TournamentMatch) -> None:
     """Both players: the result, in the match's own terms."""
     tournament = match.tournament
+    final = is_final(match)
     for me, opponent in ((match.first, match.second), (match.second, match.first)):
         with speaking_to(me.user):
             said = {
@@ -148,7 +173,11 @@ def result(*, match: TournamentMatch) -> None:
                 "round": match.round,
                 "name": tournament.name,
             }
-            if match.winner_id == me.pk:
+            if final and match.winner_id == me.pk:
+                title = gettext("You beat %(opponent)s in the final of %(name)s") % said
+            elif final:
+                title = gettext("%(opponent)s beat you in the final of %(name)s") % said
+            elif match.winner_id == me.pk:
                 title = gettext("You beat %(opponent)s in round %(round)s of %(name)s") % said
             else:
                 title = gettext("%(opponent)s beat you in round %(round)s of %(name)s") % said
@@ -187,13 +216,11 @@ def score_words(match: TournamentMatch, *, me_first: bool) -> str:
                 "%(mine)s–%(theirs)s in points; on the same deals as the other table: %(edge)s."
             )
         return words % {**said, "edge": edge}
+    if mine == theirs:  # a duplicate level in its own terms: the other unit, then the seed
+        winner = display_name_words(match.winner.user)
+        return level_words(match, winner=winner) + "."
     if not hands:
         return gettext("%(mine)s–%(theirs)s in points.") % said
-    if mine == theirs:  # a duplicate level on hands: points decided
-        points = (match.first_points, match.second_points)[:: 1 if me_first else -1]
-        return gettext(
-            "%(mine)s–%(theirs)s in hands, %(my_points)s–%(their_points)s in points."
-        ) % {**said, "my_points": points[0], "their_points": points[1]}
     return gettext("%(mine)s–%(theirs)s in hands.") % said
 
 

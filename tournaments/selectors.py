@@ -12,6 +12,7 @@ from django.utils.translation import gettext, ngettext, pgettext
 from accounts.selectors import display_name_words
 from billing import plans
 from tournaments import pairing, swiss
+from tournaments.bracket import AwaitedSlot, whole_bracket
 from tournaments.models import Entrant, Invitation, Tournament, TournamentMatch
 
 
@@ -56,59 +57,6 @@ def hosted_by(user: AbstractBaseUser) -> list[Tournament]:
     return list(Tournament.objects.filter(host=user).annotate(confirmed=confirmed))
 
 
-@dataclass
-class Console:
-    """What a host's console shows of one tournament."""
-
-    tournament: Tournament
-    confirmed: list[tuple[Entrant, str]]
-    requested: list[tuple[Entrant, str]]
-    invited: list[tuple[Entrant, str]]
-    checking_in: list[MatchRow]
-    limit: plans.PlanLimit
-    #: The most confirmed players: the plan's limit, or the host's cap below it.
-    players: int = 0
-    #: The played matches, latest round first: what the host may override.
-    played: list[MatchRow] = field(default_factory=list)
-
-
-def console(tournament: Tournament, host: AbstractBaseUser) -> Console:
-    entrants = list(tournament.entrants.select_related("user").order_by("created_at"))
-
-    def named(status: str) -> list[tuple[Entrant, str]]:
-        return [(e, display_name_words(e.user)) for e in entrants if e.status == status]
-
-    confirmed = named(Entrant.Status.CONFIRMED)
-    if tournament.seeding == Tournament.Seeding.MANUAL:  # as the host's order will seed them
-        confirmed.sort(
-            key=lambda pair: (pair[0].host_order is None, pair[0].host_order or 0, pair[0].pk)
-        )
-
-    shown = page(tournament, host)
-    checking = [
-        row
-        for _, rows in shown.rounds
-        for row in rows
-        if row is not None and row.match.status == TournamentMatch.Status.CHECK_IN
-    ]
-    played = [
-        row
-        for _, rows in reversed(shown.rounds)
-        for row in rows
-        if row is not None and row.match.status == TournamentMatch.Status.FINISHED
-    ]
-    return Console(
-        tournament=tournament,
-        confirmed=confirmed,
-        requested=named(Entrant.Status.REQUESTED),
-        invited=named(Entrant.Status.INVITED),
-        checking_in=checking,
-        limit=plans.limit_explanation(host=tournament.host),
-        players=player_limit(tournament),
-        played=played,
-    )
-
-
 def player_limit(tournament: Tournament) -> int:
     """The most confirmed entrants ``tournament`` may have: its host's plan allows them, and
     the host may cap it lower."""
@@ -120,6 +68,29 @@ def is_full(tournament: Tournament) -> bool:
     """Whether the tournament has as many confirmed entrants as it may have."""
     confirmed = tournament.entrants.filter(status=Entrant.Status.CONFIRMED).count()
     return confirmed >= player_limit(tournament)
+
+
+def is_final(match: TournamentMatch) -> bool:
+    """Whether ``match`` is a bracket's final (its last round, as the page names it)."""
+    tournament = match.tournament
+    if tournament.format != Tournament.Format.ELIMINATION:
+        return False
+    drawn = tournament.entrants.filter(seed_position__isnull=False).count()
+    return drawn >= 2 and match.round == pairing.elimination_rounds(drawn)
+
+
+def swiss_withdrawn(tournament: Tournament) -> dict[int, int]:
+    """The entrants the host dropped from a Swiss, each with the round they were dropped in."""
+    dropped = tournament.entrants.filter(withdrawn_after__isnull=False)
+    return dict(dropped.values_list("pk", "withdrawn_after"))
+
+
+def swiss_leader(tournament: Tournament) -> int:
+    """The entrant id at the top of the Swiss standings among those still in: a dropped
+    player keeps their results but is never champion."""
+    dropped = swiss_withdrawn(tournament)
+    table = swiss.standings(*swiss_record(tournament))
+    return next(s.entrant for s in table if s.entrant not in dropped)
 
 
 def standings(tournament: Tournament) -> list[pairing.Standing[Entrant]]:
@@ -245,27 +216,46 @@ class MatchRow:
                     edge,
                 )
             return words % {**score, "edge": edge} + said
+        if won == lost:  # a duplicate level in its own terms: the other, then the seed decided
+            return level_words(m, winner=self.winner) + said
         if not hands:
             return gettext("%(winner)s won %(won)s–%(lost)s in points") % score + said
-        if won == lost:  # a duplicate level on hands: points decided
-            mine, theirs = (m.first_points, m.second_points)[
-                :: 1 if m.winner_id == m.first_id else -1
-            ]
-            words = gettext(
-                "%(winner)s won %(won)s–%(lost)s in hands, %(mine)s–%(theirs)s in points"
-            )
-            return words % {**score, "mine": mine, "theirs": theirs} + said
         return gettext("%(winner)s won %(won)s–%(lost)s in hands") % score + said
+
+
+def level_words(match: TournamentMatch, *, winner: str) -> str:
+    """A duplicate match level in its own terms, said as :mod:`tournaments.duplicate` decided
+    it: on the other unit, else as the higher seed (the winner's score first)."""
+    side = slice(None, None, 1 if match.winner_id == match.first_id else -1)
+    hands, points = (
+        (match.first_hands, match.second_hands),
+        (match.first_points, match.second_points),
+    )
+    said = {"winner": winner, "hands": "–".join(map(str, hands[side]))}
+    said["points"] = "–".join(map(str, points[side]))
+    if hands[0] == hands[1] and points[0] == points[1]:
+        words = gettext(
+            "%(winner)s went through as the higher seed: level on hands (%(hands)s) and "
+            "on points (%(points)s)"
+        )
+    elif match.tournament.scoring == Tournament.Scoring.BEST_OF:
+        words = gettext("%(winner)s won on points (%(points)s), level on hands (%(hands)s)")
+    else:
+        words = gettext("%(winner)s won on hands (%(hands)s), level on points (%(points)s)")
+    return words % said
 
 
 @dataclass
 class Page:
     tournament: Tournament
     entrants: list[tuple[Entrant, str]]
-    #: Each round's matches in slot order; in a bracket, None for a slot not yet paired.
-    rounds: list[tuple[int, list[MatchRow | None]]]
+    #: Each round's matches in slot order; in a bracket, an AwaitedSlot for one not yet paired.
+    rounds: list[tuple[int, list[MatchRow | AwaitedSlot]]]
     standings: list[tuple[pairing.Standing[Entrant], str]] = field(default_factory=list)
-    swiss_standings: list[tuple[swiss.SwissStanding[int], str]] = field(default_factory=list)
+    #: Each standing with its player's name and, if the host dropped them, the round.
+    swiss_standings: list[tuple[swiss.SwissStanding[int], str, int | None]] = field(
+        default_factory=list
+    )
     my_entry: Entrant | None = None
     my_match: MatchRow | None = None
     champion: str | None = None
@@ -305,7 +295,7 @@ def page(tournament: Tournament, user: AbstractBaseUser) -> Page:
     final_round = None
     if tournament.format == Tournament.Format.ELIMINATION and drawn >= 2:
         final_round = pairing.elimination_rounds(drawn)
-        rounds = _whole_bracket(rows, pairing.bracket_size(drawn), final_round)
+        rounds = whole_bracket(rows, pairing.bracket_size(drawn), final_round)
     live = (TournamentMatch.Status.CHECK_IN, TournamentMatch.Status.PLAYING)
     result = Page(
         tournament=tournament,
@@ -330,7 +320,8 @@ def page(tournament: Tournament, user: AbstractBaseUser) -> Page:
         result.standings = [(s, names[s.entrant.pk]) for s in standings(tournament)]
     elif tournament.format == Tournament.Format.SWISS:
         table = swiss.standings(*swiss_record(tournament))
-        result.swiss_standings = [(s, names[s.entrant]) for s in table]
+        dropped = swiss_withdrawn(tournament)
+        result.swiss_standings = [(s, names[s.entrant], dropped.get(s.entrant)) for s in table]
     return result
 
 
@@ -364,16 +355,5 @@ def results_rows(page: Page) -> list[list[str]]:
         ]
         for number, rows in page.rounds
         for row in rows
-        if row is not None
-    ]
-
-
-def _whole_bracket(
-    rows: list[MatchRow], size: int, final_round: int
-) -> list[tuple[int, list[MatchRow | None]]]:
-    """Every round of a bracket of ``size`` places, each slot with its match or None."""
-    placed = {(row.match.round, row.match.slot): row for row in rows}
-    return [
-        (number, [placed.get((number, slot)) for slot in range(size >> number)])
-        for number in range(1, final_round + 1)
+        if isinstance(row, MatchRow)
     ]

@@ -9,6 +9,8 @@ hashable values; the same entrants, order and results always give the same round
   Dutch way), else the highest they can meet from the groups below (a floater). Nobody meets
   the same opponent twice.
 - An odd number of players: the lowest-ranked player without a bye yet has the bye.
+- A player the host dropped (withdrawn) is paired no more; their results stay in the
+  standings and count in their opponents' Buchholz.
 - The ranking (the standings and the pairing order): match points, then opponents' scores
   (Buchholz: the sum of the match points of everyone one has played), then hand difference,
   then point difference, then the recorded seeded order.
@@ -21,7 +23,7 @@ pairing); the search below finds one whenever one exists.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Collection, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
 from tournaments.pairing import Pair, Result, tally
@@ -73,13 +75,17 @@ def standings[T: Hashable](
 
 
 def next_round[T: Hashable](
-    order: Sequence[T], results: Iterable[Result[T]], byes: Iterable[T] = ()
+    order: Sequence[T],
+    results: Iterable[Result[T]],
+    byes: Iterable[T] = (),
+    withdrawn: Collection[T] = (),
 ) -> list[Pair[T]]:
     """The next round's pairs, best-ranked first; a bye, if any, is the last pair (``second``
-    None). Raises :class:`NoPairing` when every possible round repeats a pairing."""
+    None); the ``withdrawn`` are left out. Raises :class:`NoPairing` when every possible round
+    repeats a pairing."""
     results, byes = list(results), list(byes)
     table = standings(order, results, byes)
-    ranking = [standing.entrant for standing in table]
+    ranking = [standing.entrant for standing in table if standing.entrant not in withdrawn]
     score = {standing.entrant: standing.match_points for standing in table}
     met = {frozenset((result.first, result.second)) for result in results}
     if len(ranking) < 2:

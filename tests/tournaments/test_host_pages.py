@@ -1,7 +1,10 @@
 """The hosts' pages outside the admin (issue 23, 1): "My tournaments", a tournament's console
 and each of its actions, through the services, for the host's own tournaments only."""
 
+from urllib.parse import quote
+
 import pytest
+from accounts_support import PASSWORD, emailed_link
 from django.urls import reverse
 from factories import make_user
 from tournament_play import checking_in, make_host, signed_up, tournament_with
@@ -282,7 +285,7 @@ def test_a_newcomer_signs_up_from_the_emailed_link_and_joins_once(client, mailou
     tournament, link = newcomer_invited(client, mailoutbox)
     page = client.get(link).content.decode()
     assert f"Player {tournament.host.pk} invites you to Spring cup" in page
-    assert f"/accounts/signup/?next={link}" in page
+    assert "/accounts/signup/?email=newcomer%40example.com" in page  # issue 35, 21
     newcomer = signed_up("newcomer")
     client.force_login(newcomer)
     assert b"Accept the invitation" in client.get(link).content
@@ -294,6 +297,28 @@ def test_a_newcomer_signs_up_from_the_emailed_link_and_joins_once(client, mailou
     with pytest.raises(services.TournamentError, match="used or withdrawn"):
         services.accept_invitation(player=make_user("late"), token=link.split("/")[-2])
     assert tournament.entrants.count() == 2
+
+
+def test_a_newcomer_signs_up_with_the_address_filled_in_and_joins_on_confirming(client, mailoutbox):
+    """Issue 35, 21: the sign-up form has the invited address, and confirming it joins and
+    opens the tournament's page (no second trip to the email's Accept)."""
+    tournament, link = newcomer_invited(client, mailoutbox)
+    signup = "/accounts/signup/?email=newcomer%40example.com"
+    assert signup in client.get(link).content.decode()
+    assert 'value="newcomer@example.com"' in client.get(signup).content.decode()
+    fields = {"display_name": "Newcomer", "email": "newcomer@example.com"}
+    answer = client.post(signup, {**fields, "password1": PASSWORD, "password2": PASSWORD})
+    assert answer["Location"] == "/accounts/confirm-email/"
+    assert not tournament.entrants.filter(user__email="newcomer@example.com").exists()
+    page = reverse("tournaments:detail", args=[tournament.public_id])
+    confirmed = client.post(emailed_link("/accounts/confirm-email/"))
+    assert confirmed["Location"] == f"/accounts/login/?next={quote(page, safe='')}"
+    entrant = tournament.entrants.get(user__email="newcomer@example.com")
+    assert entrant.status == Entrant.Status.CONFIRMED
+    assert not tournament.invitations.exists()  # used
+    assert "You are in Spring cup." in client.get(confirmed["Location"]).content.decode()
+    login = {"login": "newcomer@example.com", "password": PASSWORD}
+    assert client.post(confirmed["Location"], login)["Location"] == page
 
 
 def test_an_invitation_accepted_by_another_account_waits_for_the_host(client, mailoutbox):

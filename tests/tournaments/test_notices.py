@@ -147,8 +147,9 @@ def test_results_and_the_champion_are_told_in_the_matchs_own_terms():
         winner, loser = loser, winner
     (won,) = told(winner.user, Kind.RESULT)
     (lost,) = told(loser.user, Kind.RESULT)
-    assert won.title == f"You beat {display_name(loser.user)} in round 1 of Spring cup"
-    assert lost.title == f"{display_name(winner.user)} beat you in round 1 of Spring cup"
+    # two players: their one match is the bracket's final, named so (issue 35, 24)
+    assert won.title == f"You beat {display_name(loser.user)} in the final of Spring cup"
+    assert lost.title == f"{display_name(winner.user)} beat you in the final of Spring cup"
     assert won.body == "1–0 in hands."
     assert lost.body == "0–1 in hands."
     assert [n.title for n in told(winner.user, Kind.CHAMPION)] == [

@@ -3,7 +3,14 @@ finishes, no repeats, one bye each at most, the standings' leader champion (issu
 
 import pytest
 from django.urls import reverse
-from tournament_play import check_in_both, checking_in, make_host, play_out, tournament_with
+from tournament_play import (
+    check_in_both,
+    checking_in,
+    make_host,
+    play_out,
+    swiss_with,
+    tournament_with,
+)
 
 from tournaments import selectors, services, swiss
 from tournaments.models import Tournament, TournamentMatch
@@ -11,15 +18,6 @@ from tournaments.models import Tournament, TournamentMatch
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 Status = TournamentMatch.Status
-
-
-def swiss_with(count: int, rounds: int) -> Tournament:
-    tournament, _ = tournament_with(
-        count, format="swiss", rounds=rounds, scoring="best_of", match_length=1
-    )
-    services.start_tournament(host=tournament.host, public_id=tournament.public_id)
-    tournament.refresh_from_db()
-    return tournament
 
 
 def play_round(tournament: Tournament, number: int) -> None:

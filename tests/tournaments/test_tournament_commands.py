@@ -1,5 +1,7 @@
 """make_host and demo_tournament."""
 
+import io
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
@@ -11,10 +13,16 @@ from tournaments.models import Entrant, Tournament
 pytestmark = pytest.mark.django_db
 
 
-def test_make_host_lets_an_account_host(client):
+def test_make_host_lets_an_account_host_and_says_where(client):
     user = get_user_model().objects.create_user(username="ann", email="ann@example.com")
     assert not services.can_host(user)
-    call_command("make_host", "ANN@example.com", stdout=None)
+    said = io.StringIO()
+    call_command("make_host", "ANN@example.com", stdout=said)
+    # the hosts' own pages, not the admin (issue 35, 24)
+    assert said.getvalue() == (
+        "ann@example.com can now host tournaments: signed in, they create one and invite its "
+        "players at /tournaments/host/ (My tournaments).\n"
+    )
     user = get_user_model().objects.get(pk=user.pk)
     assert services.can_host(user) and not user.is_superuser
     with pytest.raises(CommandError, match="No account"):

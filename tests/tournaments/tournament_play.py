@@ -44,6 +44,16 @@ def tournament_with(count: int, *, host=None, **settings) -> tuple[Tournament, l
     return tournament, players
 
 
+def swiss_with(count: int, rounds: int) -> Tournament:
+    """A Swiss of ``count`` entrants, Best of 1, started: its first round checking in."""
+    tournament, _ = tournament_with(
+        count, format="swiss", rounds=rounds, scoring="best_of", match_length=1
+    )
+    services.start_tournament(host=tournament.host, public_id=tournament.public_id)
+    tournament.refresh_from_db()
+    return tournament
+
+
 def as_player(user) -> games.Player:
     return games.Player(user_id=user.pk, session_key=None)
 

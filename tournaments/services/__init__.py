@@ -2,11 +2,12 @@
 
 One module a role: :mod:`.access` (who may, the locked rows), :mod:`.hosting` (settings),
 :mod:`.entrants`, :mod:`.rounds` (start, cancel), :mod:`.formats` (each format's rounds),
-:mod:`.checkin`, :mod:`.results`, :mod:`.seeding`, :mod:`.replacements` and
-:mod:`.overrides`. Their public functions are named here, where callers
-find them; every one is keyword-only and checks who may call it.
+:mod:`.checkin`, :mod:`.absences` (no-shows, drops), :mod:`.results`, :mod:`.seeding`,
+:mod:`.replacements` and :mod:`.overrides`. Their public functions are named here, where
+callers find them; every one is keyword-only and checks who may call it.
 """
 
+from tournaments.services.absences import drop_from_swiss, record_no_show
 from tournaments.services.access import (
     HOSTS_GROUP,
     MANAGE_ALL,
@@ -27,12 +28,15 @@ from tournaments.services.checkin import (
 from tournaments.services.entrants import (
     Invited,
     accept_invitation,
+    accept_invitations_for,
     confirm_entrant,
     invite,
     invite_by_email,
     join,
     opt_in_rematch,
     remove_entrant,
+    resend_invitation,
+    withdraw_invitation,
 )
 from tournaments.services.formats import CHECK_IN_SECONDS
 from tournaments.services.hosting import (
@@ -71,9 +75,11 @@ __all__ = [
     "close_check_in",
     "confirm_entrant",
     "create_tournament",
+    "drop_from_swiss",
     "enforce_check_ins",
     "Invited",
     "accept_invitation",
+    "accept_invitations_for",
     "extend_check_in",
     "invite",
     "invite_by_email",
@@ -92,11 +98,14 @@ __all__ = [
     "tell_starting_soon",
     "on_match_finished",
     "opt_in_rematch",
+    "record_no_show",
     "record_table_result",
     "remove_entrant",
+    "resend_invitation",
     "send_notice",
     "start_tournament",
     "sweep_tournaments",
     "tournament_of_match",
     "update_tournament",
+    "withdraw_invitation",
 ]

@@ -15,7 +15,7 @@ from dominoes.language import speaking_to
 from games import services as games
 from tournaments import selectors
 from tournaments.models import Tournament, TournamentMatch
-from tournaments.services import formats, legs, results, rounds
+from tournaments.services import absences, formats, legs, results, rounds
 from tournaments.services.access import (
     TournamentError,
     bump,
@@ -127,13 +127,8 @@ def close_check_in(*, match_id: int) -> bool:
         ):
             return False
         if match.first_ready or match.second_ready:
-            match.winner = match.first if match.first_ready else match.second
-            match.by_forfeit = True
-            match.status = TournamentMatch.Status.FINISHED
-            match.check_in_deadline = None
-            match.save(update_fields=["winner", "by_forfeit", "status", "check_in_deadline"])
-            bump(tournament)
-            formats.after_result(tournament, match)
+            winner = match.first if match.first_ready else match.second
+            absences.forfeit(tournament, match, winner=winner)
         else:
             with speaking_to(tournament.host):  # kept, and shown to every reader
                 reason = gettext("Neither player checked in for round %(round)s.") % {

@@ -187,6 +187,20 @@ def accept_invitation(*, player: AbstractBaseUser, token: str) -> Entrant:
     return entrant
 
 
+def accept_invitations_for(*, player: AbstractBaseUser, email: str) -> list[Entrant]:
+    """``player`` has just confirmed ``email``: accept every invitation sent to it, as its
+    link's "Accept" would. One that cannot be honoured now (full, started) is left for its page
+    to say why. Returns the entries made."""
+    tokens = Invitation.objects.filter(email__iexact=email).values_list("token", flat=True)
+    joined = []
+    for token in list(tokens):
+        try:
+            joined.append(accept_invitation(player=player, token=token))
+        except TournamentError:
+            continue
+    return joined
+
+
 def join(*, player: AbstractBaseUser, public_id: str) -> Entrant:
     """A signed-in player joins: accepting an invitation confirms them; otherwise they ask and
     the host confirms."""
@@ -204,11 +218,14 @@ def _join(tournament: Tournament, player: AbstractBaseUser) -> Entrant:
         return entrant  # asked already, or in
     if selectors.is_full(tournament):  # a player's words: the plan is the host's business
         raise TournamentError(gettext("This tournament is full."))
+    asking = entrant is None
     if entrant is None:
         entrant = Entrant(tournament=tournament, user=player, status=Entrant.Status.REQUESTED)
     else:
         entrant.status = Entrant.Status.CONFIRMED
     _save_entrant(tournament, entrant)
+    if asking:
+        notices.asked_to_join(entrant=entrant)
     return entrant
 
 
@@ -290,3 +307,42 @@ def opt_in_rematch(*, player: AbstractBaseUser, public_id: str) -> Tournament:
             tournament.rematch = twin
         bump(tournament, "rematch")
     return tournament
+
+
+def _open_invitation(tournament: Tournament, invitation_id: int) -> Invitation:
+    """One of the tournament's emailed invitations not yet used, while it can still be used."""
+    if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.RUNNING):
+        status = tournament.get_status_display().lower()
+        raise TournamentError(
+            gettext("This tournament is %(status)s: its invitations are closed.")
+            % {"status": status}
+        )
+    invitation = tournament.invitations.filter(pk=invitation_id).first()
+    if invitation is None:
+        raise TournamentError(gettext("This invitation has been used or withdrawn."))
+    return invitation
+
+
+def resend_invitation(
+    *, host: AbstractBaseUser, public_id: str, invitation_id: int, site: str, address: str
+) -> Invitation:
+    """Email an invitation's link again (the same link: one sent earlier still works),
+    counted in the host's rate of invitations as a new one is."""
+    with transaction.atomic():
+        tournament = locked_for_host(public_id, host)
+        invitation = _open_invitation(tournament, invitation_id)
+        spend(limits.INVITATIONS, host=host, address=address)
+        link = site + reverse("tournaments:invitation", args=[invitation.token])
+        send_invitation(invitation_id=invitation.pk, link=link)
+    return invitation
+
+
+def withdraw_invitation(*, host: AbstractBaseUser, public_id: str, invitation_id: int) -> str:
+    """The host withdraws an emailed invitation: its link stops working and the place it held
+    is free (a replacement's place stays its player's). Returns the address."""
+    with transaction.atomic():
+        tournament = locked_for_host(public_id, host)
+        invitation = _open_invitation(tournament, invitation_id)
+        invitation.delete()
+        bump(tournament)
+    return invitation.email

@@ -171,11 +171,11 @@ def _advance_swiss(tournament: Tournament, number: int) -> None:
     if tournament.matches.filter(round=number + 1).exists():  # paired already
         return
     order, results, byes = selectors.swiss_record(tournament)
-    if number >= tournament.rounds:
-        (leader, *_) = swiss.standings(order, results, byes)
-        finish(tournament, tournament.entrants.get(pk=leader.entrant))
+    dropped = selectors.swiss_withdrawn(tournament)
+    if number >= tournament.rounds or len(order) - len(dropped) < 2:
+        finish(tournament, tournament.entrants.get(pk=selectors.swiss_leader(tournament)))
         return
-    pairs = swiss.next_round(order, results, byes)
+    pairs = swiss.next_round(order, results, byes, withdrawn=dropped)
     by_id = {entrant.pk: entrant for entrant in tournament.entrants.filter(pk__in=order)}
     _open_round(tournament, number + 1, pairs, by_id)
 

@@ -7,7 +7,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
-from tournaments import host_emails, selectors, swiss
+from tournaments import host_emails, selectors
 from tournaments.models import Tournament, TournamentMatch
 from tournaments.services import formats
 from tournaments.services.access import TournamentError, bump, locked_match_for_host
@@ -138,7 +138,7 @@ def _crown_again(tournament: Tournament, match: TournamentMatch) -> None:
     if tournament.format == Tournament.Format.ELIMINATION:
         champion_id = match.winner_id  # only the final can change once it is over
     elif tournament.format == Tournament.Format.SWISS:
-        champion_id = swiss.standings(*selectors.swiss_record(tournament))[0].entrant
+        champion_id = selectors.swiss_leader(tournament)
     else:
         champion_id = selectors.standings(tournament)[0].entrant.pk
     if champion_id != tournament.champion_id:

@@ -3,12 +3,13 @@
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
+from django.urls import reverse
 
 from tournaments.services import make_host
 
 
 class Command(BaseCommand):
-    help = "Let the account with this email host tournaments from the admin."
+    help = "Let the account with this email host tournaments (from My tournaments)."
 
     def add_arguments(self, parser):
         parser.add_argument("email")
@@ -18,4 +19,8 @@ class Command(BaseCommand):
         if user is None:
             raise CommandError(f"No account has the email {email}.")
         make_host(user=user)
-        self.stdout.write(f"{user.email} can now host tournaments at /admin/.")
+        console = reverse("tournaments:hosting")
+        self.stdout.write(
+            f"{user.email} can now host tournaments: signed in, they create one and invite "
+            f"its players at {console} (My tournaments)."
+        )
