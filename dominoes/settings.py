@@ -279,7 +279,7 @@ ACCOUNT_FORMS = {"signup": "accounts.signup.SignupForm"}
 SMTP_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
 MAIL_BACKEND = env_str(
     "MAIL_BACKEND",
-    SMTP_BACKEND if PRODUCTION else "django.core.mail.backends.console.EmailBackend",
+    SMTP_BACKEND if PRODUCTION else "dominoes.console_mail.EmailBackend",
 )
 # Every mail is queued (dominoes.mail: a job with retries, after the commit) and sent by the
 # "outgoing" mailer: a mail server that is down never fails the request that sends mail.

@@ -44,5 +44,8 @@ class Command(BaseCommand):
             )
         action = "Created" if created else "Reset"
         self.stdout.write(
-            f"{action} demo host account (staff): email {DEMO_EMAIL}  password {DEMO_PASSWORD}"
+            f"{action} the demo host's account: email {DEMO_EMAIL}  password {DEMO_PASSWORD}\n"
+            "  Sign in with it to play as a member, host tournaments (Tournaments in the menu)\n"
+            "  and open the admin (/admin/): it is staff and superuser, so it may see and change\n"
+            "  every account, table and tournament of this local database."
         )
