@@ -21,8 +21,9 @@ LOG_A_REQUEST = """
 import django, logging
 django.setup()
 logging.getLogger("django.channels.server").info("HTTP GET /play/ 200 [0.02, 127.0.0.1:5]")
-logging.getLogger("daphne.server").info("HTTP/2 support not enabled (install the http2 and tls Twisted extras)")
-logging.getLogger("daphne.server").info("Listening on TCP address 127.0.0.1:8000")
+daphne = logging.getLogger("daphne.server")
+daphne.info("HTTP/2 support not enabled (install the http2 and tls Twisted extras)")
+daphne.info("Listening on TCP address 127.0.0.1:8000")
 logging.getLogger("django.request").warning("Not Found: /nowhere/")
 """
 
