@@ -1,5 +1,5 @@
 """The display name at sign-up (allauth's signup form adds these fields); the settings page
-asks it with the same field (games.forms.SettingsForm)."""
+asks it with the same field (games.preferences.form.SettingsForm)."""
 
 from django import forms
 from django.contrib.auth.models import AbstractBaseUser
