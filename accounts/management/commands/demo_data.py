@@ -26,7 +26,7 @@ class Command(BaseCommand):
         User = get_user_model()
         with transaction.atomic():
             user, created = User.objects.get_or_create(
-                username=DEMO_USERNAME, defaults={"email": DEMO_EMAIL}
+                email=DEMO_EMAIL, defaults={"username": DEMO_USERNAME}
             )
             user.email = DEMO_EMAIL
             user.first_name = "Demo"
