@@ -11,10 +11,11 @@ from django.conf import settings
 LOCALE = Path(settings.BASE_DIR) / "locale"
 
 
+CAPTIONS = [("es", "Jugadores clasificados"), ("pt-br", "Jogadores classificados")]
+
+
 @pytest.mark.django_db
-@pytest.mark.parametrize(
-    ("language", "caption"), [("es", "Jugadores clasificados"), ("pt-br", "Jogadores classificados")]
-)
+@pytest.mark.parametrize(("language", "caption"), CAPTIONS)
 def test_the_leaderboard_speaks_the_readers_language(client, language, caption):
     html = client.get("/leaderboard/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert f"<caption>{caption}</caption>" in html
