@@ -1,5 +1,5 @@
 """The display name at sign-up (allauth's signup form adds these fields); the settings page
-asks it with the same field (games.forms.SettingsForm)."""
+asks it with the same field (games.preferences.form.SettingsForm)."""
 
 from django import forms
 from django.contrib.auth.models import AbstractBaseUser
@@ -25,5 +25,7 @@ class SignupForm(forms.Form):
     field_order = ["display_name", "email", "password1", "password2"]
 
     def signup(self, request: HttpRequest, user: AbstractBaseUser) -> None:
-        """Called by allauth once the user exists."""
+        """Called by allauth once the user exists: the display name, and the profile's address
+        made from it (allauth's username came from the email address)."""
         services.set_display_name(user=user, name=self.cleaned_data["display_name"])
+        services.give_handle(user=user)

@@ -2,10 +2,12 @@
 leads to. Each acts on the given user only (the signed-in one: views never pass anyone else).
 The preferences for new games are the games' (games.preferences)."""
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.http import HttpRequest
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from accounts.handles import unused_handle
 from accounts.names import clean_display_name
 
 
@@ -31,3 +33,14 @@ def page_after_confirmation(request: HttpRequest) -> str | None:
     if path and url_has_allowed_host_and_scheme(path, allowed_hosts=None):
         return path
     return None
+
+
+def give_handle(*, user: AbstractBaseUser) -> str:
+    """Give ``user`` the handle their display name asks for (accounts.handles): their public
+    profile's address from now on."""
+    users = get_user_model().objects.exclude(pk=user.pk)
+    user.username = unused_handle(
+        user.first_name, taken=lambda handle: users.filter(username__iexact=handle).exists()
+    )
+    user.save(update_fields=["username"])
+    return user.username

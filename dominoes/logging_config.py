@@ -14,7 +14,10 @@ def logging_config(*, level: str, log_format: str) -> dict[str, Any]:
     return {
         "version": 1,
         "disable_existing_loggers": False,
-        "filters": {"request_id": {"()": "dominoes.logs.RequestIdFilter"}},
+        "filters": {
+            "request_id": {"()": "dominoes.logs.RequestIdFilter"},
+            "no_http2_note": {"()": "dominoes.logs.WithoutHttp2Note"},
+        },
         "formatters": {
             "json": {"()": "dominoes.logs.JsonFormatter"},
             "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
@@ -27,4 +30,13 @@ def logging_config(*, level: str, log_format: str) -> dict[str, Any]:
             }
         },
         "root": {"handlers": ["console"], "level": level},
+        "loggers": {
+            # Django's defaults give the "django" loggers a console handler of their own that
+            # writes while DEBUG is on: with this one every request was logged twice under
+            # `make run`. Theirs go to the root's handler alone.
+            "django": {"handlers": [], "propagate": True},
+            # daphne's "HTTP/2 support not enabled" at every start reads like a to-do; the site
+            # serves HTTP/1.1 behind its proxy (docs/operations.md "Behind the proxy").
+            "daphne.server": {"filters": ["no_http2_note"]},
+        },
     }

@@ -76,6 +76,14 @@ class RequestIdFilter(logging.Filter):
         return True
 
 
+class WithoutHttp2Note(logging.Filter):
+    """Drops daphne's note that HTTP/2 needs Twisted's extras: the proxy speaks HTTP/2 to
+    browsers, the site HTTP/1.1 to the proxy, so there is nothing to install."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("HTTP/2 support not enabled")
+
+
 class JsonFormatter(logging.Formatter):
     """A record as one line of JSON: time, level, logger, message, request id, exception."""
 

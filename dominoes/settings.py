@@ -271,6 +271,10 @@ ACCOUNT_UNIQUE_EMAIL = True
 LOGIN_REDIRECT_URL = "/"
 # Accounts: a display name asked at sign-up (accounts.forms.SignupForm).
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupForm"
+# allauth names a person by their display name ("Signed in as Ada", not the handle) and titles
+# its mail with the site's name, not the address the request came to.
+ACCOUNT_USER_DISPLAY = "accounts.selectors.display_name_words"
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "Dominoes: "
 # allauth's own sign-up form, with the same work for a known email as for a new one.
 ACCOUNT_FORMS = {"signup": "accounts.signup.SignupForm"}
 
@@ -279,7 +283,7 @@ ACCOUNT_FORMS = {"signup": "accounts.signup.SignupForm"}
 SMTP_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
 MAIL_BACKEND = env_str(
     "MAIL_BACKEND",
-    SMTP_BACKEND if PRODUCTION else "django.core.mail.backends.console.EmailBackend",
+    SMTP_BACKEND if PRODUCTION else "dominoes.console_mail.EmailBackend",
 )
 # Every mail is queued (dominoes.mail: a job with retries, after the commit) and sent by the
 # "outgoing" mailer: a mail server that is down never fails the request that sends mail.

@@ -13,12 +13,10 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.utils.text import format_lazy
 from django.utils.translation import gettext, gettext_lazy
 
-from accounts.forms import display_name_field
 from accounts.names import DisplayNameField
 from accounts.selectors import display_name
-from games.engine import TARGET_RANGE, InvalidRules, Preset, Rules
+from games.engine import PRESET_SEATS, TARGET_RANGE, InvalidRules, Preset, Rules
 from games.engine.bots import Level
-from games.models import Preferences
 from games.preferences import preferences_of
 from games.words import (
     HOUSE_RULES,
@@ -66,6 +64,11 @@ def seats_field() -> forms.TypedChoiceField:
     )
 
 
+#: A number typed as text: a number input hands the server "" for "2e" (the browser drops what
+#: it cannot read), so a mistyped target silently became the game's own. Typed as text, the
+#: server reads what was typed and refuses it in words; phones still show digits.
+NUMBER_AS_TEXT = forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"})
+
 MODES = [
     ("computer", gettext_lazy("Against the computer")),
     ("online", gettext_lazy("Friends online")),
@@ -102,9 +105,11 @@ class SetupForm(forms.Form):
         initial=Level.MEDIUM.value,
     )
     level_2 = forms.ChoiceField(
-        label=gettext_lazy("Second computer (your partner with partners)"),
+        label=gettext_lazy("Second computer"),
         choices=list(LEVEL_NAMES.items()),
         initial=Level.MEDIUM.value,
+        # Shown with 4 players only (static/js/setup.js): with 3 there are no partners.
+        help_text=gettext_lazy("With 4 players as partners: your partner, sitting opposite."),
     )
     level_3 = forms.ChoiceField(
         label=gettext_lazy("Third computer"),
@@ -126,21 +131,30 @@ class SetupForm(forms.Form):
         min_value=TARGET_RANGE.start,
         max_value=TARGET_RANGE[-1],
         required=False,
+        widget=NUMBER_AS_TEXT,
         help_text=format_lazy(gettext_lazy("{range}; empty: the game's own"), range=TARGETS),
-        error_messages=dict.fromkeys(
-            ("invalid", "min_value", "max_value"),
-            format_lazy(gettext_lazy("A target is from {range} points."), range=TARGETS),
-        ),
+        error_messages={
+            "invalid": format_lazy(
+                gettext_lazy("Write the target as a whole number of points, from {range}."),
+                range=TARGETS,
+            ),
+            **dict.fromkeys(
+                ("min_value", "max_value"),
+                format_lazy(gettext_lazy("A target is from {range} points."), range=TARGETS),
+            ),
+        },
     )
     best_of = forms.IntegerField(
         label=gettext_lazy("Best of how many hands"),
         min_value=1,
         max_value=5,
         required=False,
+        widget=NUMBER_AS_TEXT,
         help_text=gettext_lazy("1 to 5"),
-        error_messages=dict.fromkeys(
-            ("invalid", "min_value", "max_value"), gettext_lazy("Best of 1 to 5 hands.")
-        ),
+        error_messages={
+            "invalid": gettext_lazy("Write how many hands as a whole number, 1 to 5."),
+            **dict.fromkeys(("min_value", "max_value"), gettext_lazy("Best of 1 to 5 hands.")),
+        },
     )
     show_hints = forms.BooleanField(
         label=gettext_lazy("Show tile hints (light the tiles you can play)"),
@@ -247,6 +261,12 @@ class SetupForm(forms.Form):
             for preset in Preset
         ]
 
+    @property
+    def seat_counts(self) -> dict[str, list[int]]:
+        """The seat counts each preset allows, as the engine says (``PRESET_SEATS``): the page
+        offers only those (static/js/setup.js)."""
+        return {preset.value: list(PRESET_SEATS[preset]) for preset in Preset}
+
     def clean_mode(self) -> str:
         return self.cleaned_data.get("mode") or "computer"
 
@@ -341,40 +361,3 @@ def setup_initial(user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
     if preferences.alternating_starters:
         initial["next_opener"] = "rotate"
     return initial
-
-
-class SettingsForm(forms.ModelForm):
-    """The display name and the preferences for new games, edited together."""
-
-    display_name = display_name_field()
-
-    class Meta:
-        model = Preferences
-        fields = [
-            "preset",
-            "target",
-            "single_draw",
-            "show_hints",
-            "computer_level",
-            "alternating_starters",
-        ]
-        labels = {
-            "preset": gettext_lazy("Game"),
-            "target": gettext_lazy("Target score"),
-            "single_draw": gettext_lazy("Single Draw"),
-            "show_hints": gettext_lazy("Show tile hints"),
-            "computer_level": gettext_lazy("Computer level"),
-            "alternating_starters": gettext_lazy("Alternating starters"),
-        }
-        widgets = {"preset": forms.RadioSelect}
-
-    field_order = ["display_name", *Meta.fields]
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["target"].help_text = gettext(
-            "%(range)s points; leave empty for the game's own."
-        ) % {"range": TARGETS}
-        self.fields["target"].widget.attrs.update(
-            {"min": TARGET_RANGE.start, "max": TARGET_RANGE[-1]}
-        )

@@ -17,8 +17,8 @@ from dominoes import limits
 from dominoes.request_input import whole_number
 from games import preferences, selectors, services
 from games.engine import Rules
-from games.forms import SettingsForm
 from games.models import Table
+from games.preferences.form import SettingsForm
 from games.services import Player, TableError, TableNotFound
 from games.words import describe_rules, table_info
 

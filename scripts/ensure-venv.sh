@@ -45,7 +45,9 @@ fi
 
 # localstripe (a test-only dev extra) is published as an sdist alone: it is the one package
 # built on install (pure Python, its hash-checked sdist from the lock).
-"$venv/bin/uv" pip sync --python "$venv/bin/python" --require-hashes --only-binary :all: \
+# --quiet: a first `make run` showed ~90 "+ package" lines before the URL; errors still print.
+"$venv/bin/uv" pip sync --quiet --python "$venv/bin/python" --require-hashes --only-binary :all: \
     --no-binary localstripe "$lock"
 "$venv/bin/uv" pip check --quiet --python "$venv/bin/python"
 echo "$wanted" >"$stamp"
+echo "Installed the packages of $lock into $venv"

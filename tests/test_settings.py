@@ -76,7 +76,7 @@ def test_no_environment_is_the_embedded_default():
     assert s["SECURE_SSL_REDIRECT"] is False
     # Mail is queued (a job with retries) and sent by the "outgoing" mailer.
     assert s["MAILERS"]["default"]["BACKEND"] == "dominoes.mail.QueuedEmailBackend"
-    assert s["MAILERS"]["outgoing"]["BACKEND"] == "django.core.mail.backends.console.EmailBackend"
+    assert s["MAILERS"]["outgoing"]["BACKEND"] == "dominoes.console_mail.EmailBackend"
     assert s["HAS_EMAIL_BACKEND"] is False  # Django 6.1 refuses MAILERS and EMAIL_BACKEND
 
 

@@ -10,7 +10,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.cache import never_cache
@@ -59,11 +59,12 @@ def history(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def profile(request: HttpRequest, key: str) -> HttpResponse:
+    """A player's profile at their handle; an old signed key's link is sent on there."""
     user_id = profiles.user_id_of(key)
     try:
-        if user_id is None:
-            raise get_user_model().DoesNotExist
-        user = stats.profile_user(user_id)
+        if user_id is not None:
+            return redirect(profiles.profile_url_of(profiles.handle_of(user_id)), permanent=True)
+        user = stats.profile_user(key)
     except get_user_model().DoesNotExist:
         raise Http404("There is no such player.") from None
     return render(

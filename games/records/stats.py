@@ -135,10 +135,11 @@ def statistics_of(user: AbstractBaseUser) -> Statistics:
 
 @dataclass(frozen=True, slots=True)
 class MatchPlayer:
-    """Another player of a match: their shown name, and their id when signed in (a profile)."""
+    """Another player of a match: their shown name, and their handle when signed in (their
+    profile's address)."""
 
     name: str
-    user_id: int | None
+    handle: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +183,10 @@ def history_of(user: AbstractBaseUser, page_number: Any) -> tuple[Page, list[His
         rules = Rules.from_record(result.table.rules)
         mine = rules.side_of(result.seat)
         others = [s for s in result.table.seats.all() if s.index != result.seat]
-        players = [(MatchPlayer(seat_name(s), s.user_id), rules.side_of(s.index)) for s in others]
+        players = [
+            (MatchPlayer(seat_name(s), s.user and s.user.username), rules.side_of(s.index))
+            for s in others
+        ]
         partners = [player for player, side in players if side == mine]
         rows.append(
             HistoryRow(
@@ -217,6 +221,7 @@ class Standing:
     rank: int | None
     name: str
     user_id: int
+    handle: str  # the profile's address
     rating: Rating
 
 
@@ -233,13 +238,17 @@ def leaderboard(family: Family) -> tuple[list[Standing], list[Standing]]:
     for rating in ratings:
         group = provisional if rating.provisional else established
         rank = None if rating.provisional else len(established) + 1
-        group.append(Standing(rank, display_name_words(rating.user), rating.user_id, rating))
+        group.append(
+            Standing(
+                rank, display_name_words(rating.user), rating.user_id, rating.user.username, rating
+            )
+        )
     return established[:LEADERBOARD_SIZE], provisional[:LEADERBOARD_SIZE]
 
 
-def profile_user(user_id: int) -> AbstractBaseUser:
+def profile_user(handle: str) -> AbstractBaseUser:
     """The active user a profile page shows, or ``DoesNotExist``."""
-    return get_user_model().objects.get(pk=user_id, is_active=True)
+    return get_user_model().objects.get(username=handle, is_active=True)
 
 
 # --- replays ----------------------------------------------------------------------------------

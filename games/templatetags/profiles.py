@@ -6,7 +6,7 @@ register = template.Library()
 
 
 @register.filter
-def profile_url(user_id: int) -> str:
-    """``{{ user_id|profile_url }}``: the player's public profile
+def profile_url(handle: str) -> str:
+    """``{{ user.username|profile_url }}``: the player's public profile at their handle
     (:mod:`games.records.profiles`)."""
-    return profiles.profile_url(user_id)
+    return profiles.profile_url_of(handle)

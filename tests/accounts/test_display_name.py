@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from accounts.selectors import display_name
+from accounts.services import give_handle
 from games.engine import Rules
 from games.records.profiles import profile_url
 from games.services import Player, create_online_table
@@ -26,6 +27,7 @@ def test_without_a_display_name_the_player_number_is_shown_never_the_email():
 @pytest.mark.django_db
 def test_a_public_profile_of_a_player_without_a_display_name_hides_their_email(client):
     grace = verified_user("grace.hopper@example.com")
+    give_handle(user=grace)  # as at sign-up: the address is the handle's, never the email's
     html = client.get(profile_url(grace.pk)).content.decode()
     assert f"Player {grace.pk}" in html
     assert "grace" not in html.lower()

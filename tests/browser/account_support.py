@@ -8,9 +8,18 @@ def field(page: Page, label: str):
     return page.get_by_label(label, exact=True)
 
 
+def open_the_menu(page: Page) -> None:
+    """On a narrow screen the header's links are under its Menu button: open it (a wide screen
+    shows them in a row, with no button)."""
+    button = page.locator(".site-menu > summary")
+    if button.is_visible() and page.locator(".site-menu[open]").count() == 0:
+        button.click()
+
+
 def sign_in_through_the_page(page: Page, server: str, *, address: str, password: str) -> None:
     if "/accounts/login/" not in page.url:
         page.goto(server + "/")
+        open_the_menu(page)
         page.get_by_role("link", name="Sign in").click()
     field(page, "Email").fill(address)
     field(page, "Password").fill(password)
@@ -18,6 +27,7 @@ def sign_in_through_the_page(page: Page, server: str, *, address: str, password:
 
 
 def signed_in_as(page: Page, name: str) -> None:
+    open_the_menu(page)
     nav = page.get_by_role("navigation", name="Main")
     expect(nav.locator(".signed-in-as")).to_have_text(name)
     expect(nav.get_by_role("link", name="Settings")).to_be_visible()

@@ -8,6 +8,7 @@ from django.urls import reverse
 from factories import make_user, online_table
 from stats_builders import computer_match, play_out, player_of
 
+from accounts.services import give_handle
 from games.engine import load
 from games.models import MatchResult, Rating
 from games.records import stats
@@ -194,6 +195,7 @@ def test_history_is_paginated_newest_first_with_replay_links(client):
 
 def test_a_profile_is_public_and_an_unknown_player_is_not_found(client):
     alice = make_user("alice@example.com", first_name="Alice the Great")
+    give_handle(user=alice)  # as at sign-up: the address is the handle's, never the email's
     computer_match(player_of(alice), "single_round")
     html = client.get(profile_url(alice.id)).content.decode()
     assert "Alice the Great" in html and "alice@example.com" not in html
@@ -219,8 +221,9 @@ def test_history_names_opponents_and_partner_and_links_signed_in_players(client)
     client.force_login(users[0])
     page, rows = stats.history_of(users[0], 1)
     (row,) = rows
-    assert [(p.name, p.user_id) for p in row.opponents] == [("B", users[1].id), ("D", users[3].id)]
-    assert (row.partner.name, row.partner.user_id) == ("C", users[2].id)
+    opponents = [(p.name, p.handle) for p in row.opponents]
+    assert opponents == [("B", users[1].username), ("D", users[3].username)]
+    assert (row.partner.name, row.partner.handle) == ("C", users[2].username)
     html = client.get(reverse("games:history")).content.decode()
     assert (
         f'<a href="{profile_url(users[1].id)}">B</a>, <a href="{profile_url(users[3].id)}">D</a>'

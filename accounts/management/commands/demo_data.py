@@ -26,7 +26,7 @@ class Command(BaseCommand):
         User = get_user_model()
         with transaction.atomic():
             user, created = User.objects.get_or_create(
-                username=DEMO_USERNAME, defaults={"email": DEMO_EMAIL}
+                email=DEMO_EMAIL, defaults={"username": DEMO_USERNAME}
             )
             user.email = DEMO_EMAIL
             user.first_name = "Demo"
@@ -44,5 +44,8 @@ class Command(BaseCommand):
             )
         action = "Created" if created else "Reset"
         self.stdout.write(
-            f"{action} demo host account (staff): email {DEMO_EMAIL}  password {DEMO_PASSWORD}"
+            f"{action} the demo host's account: email {DEMO_EMAIL}  password {DEMO_PASSWORD}\n"
+            "  Sign in with it to play as a member, host tournaments (Tournaments in the menu)\n"
+            "  and open the admin (/admin/): it is staff and superuser, so it may see and change\n"
+            "  every account, table and tournament of this local database."
         )
