@@ -121,3 +121,11 @@ def test_every_first_party_package_has_its_doctests_collected():
     assert packages >= {"games", "dominoes", "accounts"}  # the glob found the project
     collected = {Path(path).parts[0] for path in options["testpaths"]}
     assert packages - collected == set(), "packages whose doctests are not collected"
+
+
+def test_every_model_change_has_its_migration():
+    """A model's change without its migration (even a help text) would be made by whoever runs
+    makemigrations next, in an unrelated change."""
+    from django.core.management import call_command
+
+    call_command("makemigrations", "--check", "--dry-run", verbosity=0)
