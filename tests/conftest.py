@@ -19,7 +19,7 @@ from browser_support import (  # noqa: F401  (fixtures)
     spare_site,
 )
 from django.conf import settings
-from proxy_support import deployment  # noqa: F401  (the fixture of the proxy's tests)
+from proxy_support import deployment, running_deployment  # noqa: F401  (the proxy's tests')
 from seeded_deals import seeded
 from stripe_support import (  # noqa: F401  (fixtures of the billing tests)
     localstripe,

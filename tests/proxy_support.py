@@ -2,9 +2,9 @@
 tests/browser/test_behind_the_proxy.py): Debian's nginx in the foreground with
 deploy/nginx/dominoes.conf, rendered by deploy/nginx/render.py as an operator does, over TLS
 (a certificate made for 127.0.0.1), in front of two daphne processes running the Procfile's
-``web`` line in production mode (started by deploy/run.sh, as docs/operations.md says) on the test's
-PostgreSQL and Redis, with ``TRUSTED_PROXY_COUNT=1``. The ``deployment`` fixture (one per test
-module) is loaded by tests/conftest.py.
+``web`` line in production mode (started by deploy/run.sh, as docs/operations.md says) on the
+test's PostgreSQL and Redis, with ``TRUSTED_PROXY_COUNT=1``. The ``deployment`` fixture (its
+processes one per test module) is loaded by tests/conftest.py.
 """
 
 import http.client
@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from browser_support import LOGS, ROOT, free_port, process_env
 from django.conf import settings
+from django.db import connection
 from fault_support import wait_for_port
 
 from bench.ws_client import HOST, WebSocket
@@ -29,6 +30,9 @@ OPENSSL = "/usr/bin/openssl"
 #: daphne's own bound on a graceful stop is its --application-close-timeout (10 s): past this
 #: it hangs.
 STOP_SECONDS = 30
+#: How long the database must see no transaction of the servers' before the test's is flushed
+#: (a closed socket's last write starts within milliseconds), and the longest it may take.
+QUIET_SECONDS, SETTLE_SECONDS = 1.0, 30.0
 
 # The test's own nginx.conf around the rendered file, as Debian's /etc/nginx/nginx.conf reads
 # conf.d/*.conf inside its http block; every path nginx writes in the test's folder.
@@ -231,10 +235,39 @@ def https_request(
         client.close()
 
 
+@pytest.fixture
+def deployment(transactional_db, running_deployment):
+    """The module's deployment, for one test whose database is flushed at its end: first the
+    servers finish what the test's last sockets left them to write."""
+    yield running_deployment
+    wait_for_quiet_database()
+
+
+def wait_for_quiet_database() -> None:
+    """Returns once no other connection to the test's database has been in a transaction for
+    :data:`QUIET_SECONDS`.
+
+    A socket the test just closed still makes its server write (the seat's presence, under a
+    lock of its table); the flush's TRUNCATE meeting that transaction can deadlock with it, and
+    PostgreSQL then cancels one of the two, the flush as often as not."""
+    deadline = time.monotonic() + SETTLE_SECONDS
+    quiet_since = time.monotonic()
+    with connection.cursor() as cursor:
+        while time.monotonic() - quiet_since < QUIET_SECONDS:
+            assert time.monotonic() < deadline, f"the servers still write {SETTLE_SECONDS} s on"
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                " AND pid <> pg_backend_pid() AND xact_start IS NOT NULL"
+            )
+            if cursor.fetchone()[0]:
+                quiet_since = time.monotonic()
+            time.sleep(0.05)
+
+
 @pytest.fixture(scope="module")
-def deployment(django_db_setup, tmp_path_factory):
+def running_deployment(django_db_setup, tmp_path_factory):
     """nginx on its own ports in front of two ``web`` processes in production mode, behind
-    exactly one proxy of the site's (``TRUSTED_PROXY_COUNT=1``)."""
+    exactly one proxy of the site's (``TRUSTED_PROXY_COUNT=1``), for the tests of a module."""
     missing = [tool for tool in (NGINX, OPENSSL) if not Path(tool).exists()]
     if missing:
         message = f"{missing} missing (apt-get install -y nginx openssl: scripts/ensure-nginx.sh)"
