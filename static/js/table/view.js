@@ -33,4 +33,6 @@ function renderPhase(ctrl) {
   else delete ctrl.root.dataset.watching;
   const watching = $("watching");
   if (watching) watching.hidden = !(ctrl.watching && ctrl.started);
+  // A quick match's "Matched: you play Lia." is news of the start, not of the end.
+  if (ctrl.over) for (const banner of document.querySelectorAll(".messages .matched")) banner.remove();
 }
