@@ -60,6 +60,7 @@ from games.services.creating import (
     OPEN_TABLES_WITHIN,
     TooManyOpenTables,
     create_computer_table,
+    create_first_hand,
     create_online_table,
     start_table,
 )
@@ -126,6 +127,7 @@ __all__ = [
     "claim_guest_seats",
     "come_back",
     "create_computer_table",
+    "create_first_hand",
     "create_online_table",
     "create_seated_table",
     "publish_deals",
