@@ -56,6 +56,7 @@ from games.services.clock import (
     sweep_deadlines,
 )
 from games.services.creating import (
+    FIRST_HAND_SEED,
     OPEN_TABLES,
     OPEN_TABLES_WITHIN,
     TooManyOpenTables,
@@ -101,6 +102,7 @@ __all__ = [
     "BETWEEN_HANDS_SECONDS",
     "CASUAL_TURN_SECONDS",
     "COMPUTER_OVERDUE_SECONDS",
+    "FIRST_HAND_SEED",
     "HINT_CACHE_SECONDS",
     "OWN_NAME",
     "OPEN_TABLES",
