@@ -4,6 +4,7 @@ that game, and the guided first hand a newcomer is offered (issue 35, 15)."""
 import re
 
 import pytest
+from browser_support import axe_report, axe_violations
 from playwright.sync_api import Page, expect
 from table_driver import Table, screenshot
 
@@ -44,6 +45,7 @@ def test_each_game_card_is_a_link_that_sets_up_that_game(browser, server):
         expect(card).to_have_accessible_name(re.compile(f"^{name} "))
     page.locator("#presets").scroll_into_view_if_needed()
     screenshot(page, "home-game-cards-phone")
+    assert axe_violations(page) == [], axe_report(axe_violations(page))
     for preset in GAMES:
         page.goto(server + "/")
         page.locator(f'.preset-card[data-preset="{preset}"]').click()
@@ -101,6 +103,7 @@ def test_a_newcomer_plays_a_first_hand_whose_tips_say_what_to_do(browser, server
             assert lit.evaluate("t => getComputedStyle(t).outlineStyle") == "solid"
             if "match" not in seen:
                 screenshot(page, "first-hand-match-laptop")
+                assert axe_violations(page) == [], axe_report(axe_violations(page))
             seen.append("match")
         expect(tips.locator(".tip:visible")).to_have_count(1)
         table.pointer_turn()

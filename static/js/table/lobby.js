@@ -51,7 +51,7 @@ export class Lobby {
    * A seat chosen before the name is kept (the form's Join sits them there) and the warning
    * shows by the name field, which takes the focus. */
   join(seat) {
-    if (seat !== null || $("join-seat").value === "") this.choose(seat);
+    this.choose(seat);
     const name = $("join-name").value.trim();
     if (!name) {
       const warning = $("join-warning");
@@ -67,7 +67,6 @@ export class Lobby {
     // Someone the socket does not know yet (no session) joins by the form's own POST: only an
     // HTTP answer can start their session, and the page comes back with them seated.
     if ($("join-form").dataset.over !== "socket") {
-      $("join-seat").value = seat === null ? "" : String(seat);
       HTMLFormElement.prototype.submit.call($("join-form"));
       return;
     }
@@ -78,6 +77,15 @@ export class Lobby {
   choose(seat) {
     this.chosen = seat;
     $("join-seat").value = seat === null ? "" : String(seat);
+  }
+
+  /** The seats a watcher may choose now: the empty ones, or after the start the computer's
+   * no late friend has been promised yet. */
+  openSeats() {
+    const table = this.ctrl.state.table;
+    if (this.ctrl.started) return this.openComputerSeats();
+    const taken = new Set(table.seats.map((s) => s.index));
+    return [...Array(table.seat_count).keys()].filter((i) => !taken.has(i));
   }
 
   /** The computer's seats no late friend has been promised yet. */
@@ -104,14 +112,16 @@ export class Lobby {
     this.renderPartners();
     this.renderTalkRule();
     const free = table.seats.length < table.seat_count;
-    // A chosen seat someone else took meanwhile: back to the first free one.
-    if (this.chosen != null && table.seats.some((s) => s.index === this.chosen)) this.choose(null);
+    // A chosen seat taken meanwhile (or promised to another late friend): back to the first.
+    if (this.chosen != null && !this.openSeats().includes(this.chosen)) this.choose(null);
     $("join-form").hidden = !this.ctrl.watching || arriving !== null || !(this.ctrl.started ? canArrive : free);
-    $("join").textContent = this.ctrl.started
-      ? gettext("Take the first computer's seat")
-      : this.chosen != null
-        ? fill(gettext("Join at seat %(number)s"), { number: this.chosen + 1 })
+    if (this.chosen != null) {
+      $("join").textContent = fill(gettext("Join at seat %(number)s"), { number: this.chosen + 1 });
+    } else {
+      $("join").textContent = this.ctrl.started
+        ? gettext("Take the first computer's seat")
         : gettext("Join the game");
+    }
     $("join").disabled = Boolean(this.ctrl.pending);
     $("arrival").hidden = arriving === null;
     if (arriving !== null) {
@@ -139,7 +149,7 @@ export class Lobby {
       li.append(span("lobby-name", seat ? this.ctrl.seatLabel(i) : pgettext("a seat", "empty")));
       if (seat && i === 0 && table.hosted) li.append(span("seat-tag", pgettext("seat tag", "host")));
       if (i === this.ctrl.me) li.append(span("seat-tag", pgettext("seat tag", "you")));
-      if (!seat && this.ctrl.watching && i === this.chosen) {
+      if (this.ctrl.watching && i === this.chosen) {
         li.append(span("seat-tag chosen-tag", pgettext("seat tag", "your choice")));
       }
       if (this.ctrl.info.teams) {
