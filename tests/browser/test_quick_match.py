@@ -89,6 +89,8 @@ def test_a_guest_plays_under_the_sites_name_and_nobody_is_the_host(browser, serv
         expect(name_field).to_have_value(re.compile(r"^Guest \d{4}$"))
         offered = name_field.input_value()
         screenshot(ann, "quick-match-guest-name-laptop")
+        expect(bob.get_by_label("Your name at the table")).to_have_value(re.compile(r"^Guest \d{4}$"))
+        screenshot(bob, "quick-match-guest-name-phone")
         bob.get_by_label("Your name at the table").fill("Bob")
         for page in pages:
             page.get_by_role("button", name="Find players").click()
@@ -109,6 +111,7 @@ def test_a_guest_plays_under_the_sites_name_and_nobody_is_the_host(browser, serv
             expect(page.locator("#match-end")).to_be_visible()
             expect(page.locator(".messages .matched")).to_have_count(0)
         screenshot(bob, "quick-match-over-phone")
+        screenshot(ann, "quick-match-over-laptop")
 
         # Her computer's table calls her by the same name: the one the form offered.
         ann.goto(server + "/")

@@ -182,6 +182,7 @@ export class Lobby {
         ? button(gettext("Take this seat"), { act: "sit", seat: String(i), label: name })
         : null;
     }
+    if (this.ctrl.watching && i === this.chosen) return null; // chosen: the form's Join sits there
     if (!seat && (this.ctrl.watching || this.ctrl.me !== 0)) {
       const free = this.ctrl.state.table.seats.length < this.ctrl.state.table.seat_count;
       if (this.ctrl.watching && !free) return null;
