@@ -89,9 +89,10 @@ def test_a_guest_plays_under_the_sites_name_and_nobody_is_the_host(browser, serv
         expect(name_field).to_have_value(re.compile(r"^Guest \d{4}$"))
         offered = name_field.input_value()
         screenshot(ann, "quick-match-guest-name-laptop")
-        expect(bob.get_by_label("Your name at the table")).to_have_value(re.compile(r"^Guest \d{4}$"))
+        bobs_name = bob.get_by_label("Your name at the table")
+        expect(bobs_name).to_have_value(re.compile(r"^Guest \d{4}$"))
         screenshot(bob, "quick-match-guest-name-phone")
-        bob.get_by_label("Your name at the table").fill("Bob")
+        bobs_name.fill("Bob")
         for page in pages:
             page.get_by_role("button", name="Find players").click()
         for page in pages:
