@@ -133,6 +133,19 @@ def test_the_first_hands_tips_are_skipped_at_any_time(browser, server):
     expect(page.locator("#tips")).to_be_visible()
     expect(page.locator("#hand [data-tile]")).to_have_count(7)
     screenshot(page, "first-hand-tips-phone")
+    # The tips are a row of the table, which still fits whole at every size.
+    for name, (width, height) in {"sideways": (844, 390), "tablet": (768, 1024)}.items():
+        page.set_viewport_size({"width": width, "height": height})
+        for part in (
+            "#tips",
+            "#hand [data-tile] >> nth=-1",
+            "#board",
+            ".seat >> nth=0",
+            ".seat >> nth=1",
+        ):
+            expect(page.locator(part)).to_be_in_viewport()
+        screenshot(page, f"first-hand-tips-{name}")
+    page.set_viewport_size({"width": 390, "height": 844})
     page.get_by_role("button", name="Skip the tips").click()
     expect(page).to_have_url(table_url)
     expect(page.locator("#hand [data-tile]")).to_have_count(7)  # the same game goes on
