@@ -49,8 +49,11 @@ from dominoes.static_storage import MANIFEST, MINIFIERS, TABLE_ENTRY  # noqa: E4
 
 TEMPLATE_REFERENCES = re.compile(r"""{%\s*(extends|include)\s+["']([^"']+)["']""")
 STATIC = re.compile(r"""{%\s*static\s+["']([^"']+\.(?:css|js))["']\s*%}""")
-# An `{% if online %}` block with no other `{% if %}` inside: a table of people's own files.
-ONLINE_ONLY = re.compile(r"{%\s*if online\s*%}(?:(?!{%\s*(?:if|endif)\b).)*{%\s*endif\s*%}", re.S)
+# An `{% if online %}` block with no other `{% if %}` inside: a table of people's own files
+# (and `{% if first_hand %}`: the guided first hand's, dominoes.first_hand).
+ONLINE_ONLY = re.compile(
+    r"{%\s*if (?:online|first_hand)\s*%}(?:(?!{%\s*(?:if|endif)\b).)*{%\s*endif\s*%}", re.S
+)
 # The same for `{% if user.is_authenticated %}`: what a signed-in reader's pages add (the bell).
 SIGNED_IN_ONLY = re.compile(
     r"{%\s*if user.is_authenticated\s*%}(?:(?!{%\s*(?:if|endif)\b).)*{%\s*endif\s*%}", re.S

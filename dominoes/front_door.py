@@ -1,16 +1,21 @@
 """The front door's views: the setup page, the home page's Play the computer (one tap: the
-last choices again) and Your games (``/me/``). Thin: the form checks, the services create,
-the choices are kept (games.setup_memory)."""
+last choices again), the guided first hand (dominoes.first_hand) and Your games (``/me/``).
+Thin: the form checks, the services create, the choices are kept (games.setup_memory)."""
 
+from django.contrib import messages
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.guests import player_for
+from dominoes import first_hand as guided
 from dominoes import limits
 from games import services, setup_memory
+from games.engine import PRESET_SEATS, Preset
 from games.forms import SetupForm
 from games.models import Table
 from games.services import TableError
@@ -23,12 +28,53 @@ def setup(request: HttpRequest) -> HttpResponse:
     initial = setup_memory.initial(request)
     if request.GET.get("mode") in ("computer", "online"):  # the home page's two ways in
         initial["mode"] = request.GET["mode"]
+    if request.GET.get("preset") in Preset.__members__.values():  # a home page's game card
+        initial |= _preset_chosen(Preset(request.GET["preset"]), initial.get("seats"))
     form = SetupForm(request.POST if request.method == "POST" else None, initial=initial)
     if form.is_valid():
         table = _create(request, form)
         if table is not None:
             return redirect("games:table", public_id=table.public_id)
-    return render(request, "games/setup.html", {"form": form})
+    offer = request.method == "GET" and guided.offered(request)
+    return render(request, "games/setup.html", {"form": form, "offer_first_hand": offer})
+
+
+def _preset_chosen(preset: Preset, seats: object) -> dict[str, object]:
+    """The setup's preset and seats for a game chosen: the seats kept when the game allows
+    them, else the nearest it does (as the page's script moves them)."""
+    allowed = sorted(PRESET_SEATS[preset])
+    wanted = int(str(seats)) if str(seats).isdigit() else allowed[0]
+    return {"preset": preset.value, "seats": min(allowed, key=lambda n: (abs(n - wanted), n))}
+
+
+@require_POST
+def first_hand(request: HttpRequest) -> HttpResponse:
+    """The offer taken: the guided first hand's table, and no more offers."""
+    limits.check_request(limits.TABLES_CREATED, request)
+    player = player_for(request.user, request.session, start_guest=True)
+    try:
+        table = services.create_first_hand(player=player)
+    except TableError as error:
+        messages.error(request, str(error))
+        return redirect("setup")
+    guided.guide(request.session, table.public_id)
+    response = redirect("games:table", public_id=table.public_id)
+    guided.answered(response, guided.TAKEN)
+    return response
+
+
+@require_POST
+def first_hand_skip(request: HttpRequest) -> HttpResponse:
+    """No thanks (the offer), or Skip the tips (at the guided table): no more offers, no more
+    tips; back to the page it was said on."""
+    guided.stop_guiding(request.session)
+    back = request.POST.get("next", "")
+    safe = url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    response = redirect(back if safe and back.startswith("/") else reverse("home"))
+    guided.answered(response, guided.SKIPPED)
+    return response
 
 
 @require_POST

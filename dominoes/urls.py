@@ -16,6 +16,8 @@ urlpatterns = [
     # The front door's pages bring the apps together (a table listed in matchmaking's lobby).
     path("play/", front_door.setup, name="setup"),
     path("play/computer/", front_door.play_computer, name="play_computer"),
+    path("play/first-hand/", front_door.first_hand, name="first_hand"),
+    path("play/first-hand/skip/", front_door.first_hand_skip, name="first_hand_skip"),
     path("me/", front_door.me, name="me"),
     path("", include("games.urls")),
     path("accounts/", include(account_pages)),

@@ -119,6 +119,11 @@ class Table(models.Model):
         "(finished) table, while it has one; fresh seeds after.",
     )
     deals_private = models.BooleanField(default=False)  # games.services.create_seated_table says
+    seated_by_site = models.BooleanField(
+        default=False,
+        help_text="Seated and dealt by the site (a quick match, a tournament's match): nobody "
+        "hosted it, so no seat is the host's.",
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )

@@ -150,6 +150,9 @@ def state_of(snapshot: snapshots.TableSnapshot, seat: int | None) -> dict[str, A
             "auto_pass": snapshot.auto_pass,
             # The host lets partners talk during the hands (games.services.remarks).
             "table_talk": snapshot.table_talk,
+            # Seat 0 is a host's (a friends table); nobody hosts a quick match's or a
+            # tournament's table.
+            "hosted": snapshot.hosted,
             "can_undo": snapshot.kind == Table.Kind.COMPUTER,
             "undo_refused": undo_refused(snapshot),
             "take_backs": snapshot.take_backs,

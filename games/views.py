@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.guests import acting_player, player_for
 from dominoes import limits
+from dominoes.first_hand import guided
 from dominoes.request_input import whole_number
 from games import preferences, selectors, services
 from games.engine import Rules
@@ -62,6 +63,8 @@ def table(request: HttpRequest, public_id: str) -> HttpResponse:
             # over it; anyone else joins by the form's POST, whose answer starts their session.
             "known": player.user_id is not None or bool(player.session_key),
             "share_url": request.build_absolute_uri(),
+            # The guided first hand's tips (dominoes.first_hand), for its own person.
+            "first_hand": seat is not None and guided(request.session, table.public_id),
         },
     )
 

@@ -9,8 +9,8 @@ from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.guests import acting_player, player_for
-from accounts.selectors import display_name
+from accounts.guests import acting_player, offered_token, player_for
+from accounts.selectors import display_name, guest_name, name_words
 from dominoes import limits
 from games import setup_memory
 from games.engine import Preset
@@ -21,12 +21,22 @@ from matchmaking.forms import QuickMatchForm
 from matchmaking.models import Entry
 from matchmaking.services import QueueError
 
+#: The tag of the "Matched: you play Lia." banner: the table's page takes it away once the
+#: match is over (static/js/table/view.js).
+MATCHED = "matched"
+
 
 @require_http_methods(["GET", "POST"])
 def quick_match(request: HttpRequest) -> HttpResponse:
     signed_in = request.user.is_authenticated
     remembered = setup_memory.remembered(request)
     initial = {key: remembered[key] for key in ("preset", "seats", "name") if key in remembered}
+    # A guest is offered the name the site gives them, as at a computer's table ("Guest 4821"),
+    # theirs to change: a browser new to the site is offered a token with it (nothing stored).
+    token, offer = offered_token(request.session, request.POST.get("guest_offer", ""))
+    own = guest_name(token)
+    if not signed_in:
+        initial.setdefault("name", name_words(own))
     form = QuickMatchForm(
         request.POST if request.method == "POST" else None, initial=initial, signed_in=signed_in
     )
@@ -34,8 +44,10 @@ def quick_match(request: HttpRequest) -> HttpResponse:
         data = form.cleaned_data
         limits.check_request(limits.JOINS, request)
         name = display_name(request.user) if signed_in else data["name"]
+        if name == name_words(own):  # the name the site gives is kept as the site says it
+            name = own
         try:
-            with acting_player(request.user, request.session) as player:
+            with acting_player(request.user, request.session, offered=offer) as player:
                 entry = services.join_queue(
                     player=player, name=name, preset=data["preset"], seats=data["seats"]
                 )
@@ -43,7 +55,8 @@ def quick_match(request: HttpRequest) -> HttpResponse:
             form.add_error(None, str(error))
         else:
             return redirect("matchmaking:waiting", public_id=entry.public_id)
-    return render(request, "matchmaking/quick_match.html", {"form": form})
+    context = {"form": form, "guest_offer": "" if signed_in else offer}
+    return render(request, "matchmaking/quick_match.html", context)
 
 
 @require_GET
@@ -73,7 +86,7 @@ def status(request: HttpRequest, public_id: str) -> JsonResponse:
     except QueueError as error:
         return JsonResponse({"error": str(error)}, status=404)
     if status.table is not None:
-        messages.info(request, _who_you_play(status.opponents))
+        messages.info(request, _who_you_play(status.opponents), extra_tags=MATCHED)
     return JsonResponse(
         {
             "state": status.state,
@@ -115,7 +128,7 @@ def _player(request: HttpRequest) -> services.Player:
 
 
 def _to_table(request: HttpRequest, status: services.Status) -> HttpResponse:
-    messages.info(request, _who_you_play(status.opponents))
+    messages.info(request, _who_you_play(status.opponents), extra_tags=MATCHED)
     return redirect("games:table", public_id=status.table)
 
 

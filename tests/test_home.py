@@ -2,6 +2,7 @@ import pytest
 from django.urls import reverse
 
 from dominoes.views import RULE_PRESETS
+from games.engine import Preset
 
 # The home page reads the person's games and how many people play now.
 pytestmark = pytest.mark.django_db
@@ -27,7 +28,7 @@ def test_home_page_says_what_the_site_is(client):
     assert "Tournaments" in html
     assert "US$5/month" in html
     for name in PRESET_NAMES:
-        assert f"<dt>{name}</dt>" in html
+        assert f'<span class="card-name">{name}</span>' in html
 
 
 def test_home_page_describes_every_tournament_format(client):
@@ -41,8 +42,9 @@ def test_home_page_describes_every_tournament_format(client):
 
 
 def test_home_page_lists_exactly_the_seven_presets():
-    assert [name for name, _ in RULE_PRESETS] == PRESET_NAMES
-    assert all(summary.strip() for _, summary in RULE_PRESETS)
+    assert [name for _, name, _ in RULE_PRESETS] == PRESET_NAMES
+    assert [preset for preset, _, _ in RULE_PRESETS] == [preset.value for preset in Preset]
+    assert all(summary.strip() for _, _, summary in RULE_PRESETS)
 
 
 def test_layout_is_accessible_and_self_contained(client):

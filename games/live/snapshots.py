@@ -93,6 +93,9 @@ class TableSnapshot:
     leaving_forfeits: bool = False
     # The host lets partners talk during the hands (games.services.remarks).
     table_talk: bool = False
+    # A friends table someone set up and shares (seat 0 is the host's); a quick match's or a
+    # tournament's table was seated by the site and has no host.
+    hosted: bool = False
     # What is worked out of this snapshot once for all who ask (games.selectors.state_text):
     # a memo of what the fields above determine, never copied to another snapshot.
     memo: dict[str, Any] = dataclasses.field(
@@ -137,6 +140,7 @@ class TableSnapshot:
             deals_withheld=table.deals_withheld,
             leaving_forfeits=table.leaving_forfeits,
             table_talk=table.table_talk,
+            hosted=table.kind == Table.Kind.ONLINE and not table.seated_by_site,
             played_for=played_for_of(table, match),
             arrivals=tuple(
                 Arrival(a["seat"], a["name"], a["user"], a["guest"])

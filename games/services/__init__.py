@@ -56,10 +56,12 @@ from games.services.clock import (
     sweep_deadlines,
 )
 from games.services.creating import (
+    FIRST_HAND_SEED,
     OPEN_TABLES,
     OPEN_TABLES_WITHIN,
     TooManyOpenTables,
     create_computer_table,
+    create_first_hand,
     create_online_table,
     start_table,
 )
@@ -100,6 +102,7 @@ __all__ = [
     "BETWEEN_HANDS_SECONDS",
     "CASUAL_TURN_SECONDS",
     "COMPUTER_OVERDUE_SECONDS",
+    "FIRST_HAND_SEED",
     "HINT_CACHE_SECONDS",
     "OWN_NAME",
     "OPEN_TABLES",
@@ -126,6 +129,7 @@ __all__ = [
     "claim_guest_seats",
     "come_back",
     "create_computer_table",
+    "create_first_hand",
     "create_online_table",
     "create_seated_table",
     "publish_deals",

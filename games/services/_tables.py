@@ -187,14 +187,16 @@ def next_deal(match: Match, version: int, seed: str | None = None) -> writes.Ent
     return writes.deal_entry(match, deal, seed, version)
 
 
-def deal(table: Table, match: Match) -> None:
+def deal(table: Table, match: Match, seed: str | None = None) -> None:
+    """Deal the table's next hand: from a fresh secure seed, the seed of the hand the table
+    deals like (a duplicate's), or ``seed`` (the guided first hand's fixed deal)."""
     seat_arrivals(table)
     if not match.deals:
         # The match starts: whether it is rated is decided now, for good (a guest who signs
         # in mid-match, claim_guest_seats, does not make it rated).
         table.rated = is_rated(table, match.rules, list(table.seats.all()))
         table.save(update_fields=["rated"])
-    entry = next_deal(match, table.version + 1, _seed_like(table, len(match.deals)))
+    entry = next_deal(match, table.version + 1, seed or _seed_like(table, len(match.deals)))
     table.hand_seed = entry.payload["seed"]
     log_entry(table, entry)
 

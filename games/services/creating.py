@@ -17,6 +17,7 @@ from games.errors import TableError
 from games.models import Seat, Table
 from games.services import pipeline
 from games.services._tables import (
+    OWN_NAME,
     advance,
     deal,
     locked_table,
@@ -52,8 +53,10 @@ def create_computer_table(
     levels: Sequence[Level | str],
     show_hints: bool = True,
     auto_pass: bool = False,
+    first_seed: str | None = None,
 ) -> Table:
-    """A match against the computer: the player at seat 0, ``levels[i]`` at seat ``i + 1``."""
+    """A match against the computer: the player at seat 0, ``levels[i]`` at seat ``i + 1``;
+    its first hand dealt from ``first_seed`` if given (the guided first hand's)."""
     if len(levels) != rules.seats - 1:
         raise TableError(
             ngettext(
@@ -72,9 +75,29 @@ def create_computer_table(
         for index, level in enumerate(levels, start=1):
             seat_computer(table, index, Level(level))
         match = Match(rules)
-        deal(table, match)
+        deal(table, match, first_seed)
         advance(table, match)
     return table
+
+
+#: A newcomer's guided first hand (issue 35): one hand of Draw against the easy computer, with
+#: tile hints, always this deal. The computer holds the highest double and opens; the person
+#: has a tile to match it, soon nothing that matches (the boneyard then), and can go out.
+FIRST_HAND_RULES = {"preset": "draw", "seats": 2, "match": {"best_of": 1}}
+FIRST_HAND_SEED = "first-hand-31"
+
+
+def create_first_hand(*, player: Player) -> Table:
+    """The guided first hand's table: the real table against the computer, dealt the one deal
+    its tips are written for (the page's tips layer: static/js/table/tips.js)."""
+    return create_computer_table(
+        player=player,
+        name=OWN_NAME,
+        rules=Rules.from_record(FIRST_HAND_RULES),
+        levels=[Level.EASY],
+        show_hints=True,
+        first_seed=FIRST_HAND_SEED,
+    )
 
 
 def create_online_table(

@@ -48,6 +48,7 @@ def create_seated_table(
             grace_seconds=grace_seconds,
             forfeit_at_deadline=forfeit_at_deadline,
             started_at=timezone.now(),
+            seated_by_site=True,
         )
         if deals_like is not None or deals_private:  # before the first deal, which reads it
             table.deals_like = deals_like

@@ -77,6 +77,39 @@ def test_seat_choice_gives_the_partner_asked_for(browser, server):
             context.close()
 
 
+def test_a_seat_chosen_before_the_name_is_kept_and_the_warning_is_seen(browser, server):
+    """Issue 35, 17: Sit here on seat 3 before a name: the warning shows by the name field
+    (which takes the focus), and the join sits them at seat 3, the host's partner, not at
+    the first free seat (2, the other team)."""
+    contexts = []
+    try:
+        host_context, host = new_page(browser)
+        eve_context, eve = new_page(browser, 390, 844)
+        contexts += [host_context, eve_context]
+        open_online_table(host, server, preset="team_draw", seats=4)
+        arrive(eve, host.url)
+        seat(eve, 2).get_by_role("button", name="Sit here").click()
+        warning = eve.locator("#join-warning")
+        expect(warning).to_be_visible()
+        expect(warning).to_have_text("Enter the name the others will see.")
+        expect(warning).to_be_in_viewport()
+        expect(eve.get_by_label("Your name")).to_be_focused()
+        expect(seat(eve, 2)).to_contain_text("your choice")
+        shot(eve, "lobby-name-first-phone")
+        eve.set_viewport_size({"width": 1366, "height": 768})
+        expect(warning).to_be_in_viewport()
+        shot(eve, "lobby-name-first-laptop")
+        eve.get_by_label("Your name").fill("Eve")
+        eve.get_by_role("button", name="Join at seat 3").click()
+        expect(seat(eve, 2)).to_contain_text("you")
+        expect(seat(eve, 0)).to_contain_text("your partner")
+        expect(seat(host, 2)).to_contain_text("Eve")
+        expect(seat(host, 1)).to_contain_text("empty")
+    finally:
+        for context in contexts:
+            context.close()
+
+
 def test_the_host_removes_someone_and_a_friend_un_joins(browser, server):
     contexts = []
     try:

@@ -60,6 +60,27 @@ def test_the_setup_page_fits_the_screen(browser, server, size):
     page.context.close()
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_the_first_hand_offered_on_setup_goes_for_good_on_no_thanks(browser, server, size):
+    """Issue 35, 15: a newcomer is offered the guided first hand on the setup page too; no
+    thanks, and no page offers it again."""
+    page = new_page(browser, size)
+    page.goto(server + "/play/")
+    offer = page.locator("#first-hand-offer")
+    expect(offer).to_be_visible()
+    expect(offer.get_by_role("button", name="Play a first hand with tips")).to_be_visible()
+    assert_no_sideways_scroll(page)
+    screenshot(page, f"front-door-setup-first-hand-{size}")
+    offer.get_by_role("button", name="No thanks").click()
+    expect(page).to_have_url(server + "/play/")
+    expect(page.locator("#setup-form")).to_be_visible()
+    expect(offer).to_have_count(0)
+    page.goto(server + "/")
+    expect(page.locator("#play-computer")).to_be_visible()
+    expect(page.locator("#first-hand-offer")).to_have_count(0)
+    page.context.close()
+
+
 def test_the_setup_remembers_and_play_the_computer_plays_it_again(browser, server):
     page = new_page(browser, "laptop")
     page.goto(server + "/play/")

@@ -8,6 +8,7 @@ from datetime import timedelta
 
 import pytest
 from browser_support import Site
+from deal_support import play_out_the_hand
 from django.utils.timezone import now
 from playwright.sync_api import Page, expect
 from quick_match_support import (
@@ -69,6 +70,59 @@ def test_two_strangers_on_two_servers_meet_and_a_third_is_offered_the_computer(b
         for page in pages:
             page.context.close()
         other.stop()
+
+
+def test_a_guest_plays_under_the_sites_name_and_nobody_is_the_host(browser, server):
+    """Issue 35, 18: a guest is offered the name the site gives them (a computer's table calls
+    them by it too) and may keep it; no seat of a quick match is tagged host (nobody hosted
+    it); the "Matched" banner goes once the match is over."""
+    pages: list[Page] = []
+    try:
+        ann, bob = stranger(browser), stranger(browser, 390, 844)
+        pages = [ann, bob]
+        for page in pages:
+            page.goto(server + "/")
+            page.locator("#quick-match").click()
+            page.locator("#id_preset").select_option("single_round")  # one hand decides
+            page.check("input[name=seats][value='2']")
+        name_field = ann.get_by_label("Your name at the table")
+        expect(name_field).to_have_value(re.compile(r"^Guest \d{4}$"))
+        offered = name_field.input_value()
+        screenshot(ann, "quick-match-guest-name-laptop")
+        bobs_name = bob.get_by_label("Your name at the table")
+        expect(bobs_name).to_have_value(re.compile(r"^Guest \d{4}$"))
+        screenshot(bob, "quick-match-guest-name-phone")
+        bobs_name.fill("Bob")
+        for page in pages:
+            page.get_by_role("button", name="Find players").click()
+        for page in pages:
+            expect(page).to_have_url(re.compile(r"/tables/[\w-]+/$"))
+        expect(bob.locator(".messages")).to_contain_text(f"Matched: you play {offered}.")
+        banner = ann.locator(".messages .matched")
+        expect(banner).to_have_text("Matched: you play Bob.")
+        for page in pages:
+            expect(page.locator("#hand [data-tile]")).to_have_count(7)
+            expect(page.locator("#seats .seat-tag", has_text="host")).to_have_count(0)
+        public_id = ann.url.rstrip("/").split("/")[-1]
+        seats = Seat.objects.filter(table__public_id=public_id)
+        people = {seat.index: Player(user_id=None, session_key=seat.guest) for seat in seats}
+        assert {seat.name for seat in seats} == {offered, "Bob"}
+        play_out_the_hand(public_id, people)
+        for page in pages:
+            expect(page.locator("#match-end")).to_be_visible()
+            expect(page.locator(".messages .matched")).to_have_count(0)
+        screenshot(bob, "quick-match-over-phone")
+        screenshot(ann, "quick-match-over-laptop")
+
+        # Her computer's table calls her by the same name: the one the form offered.
+        ann.goto(server + "/")
+        ann.locator("#play-computer").click()
+        expect(ann.locator("#hand [data-tile]")).not_to_have_count(0)
+        computer_table = ann.url.rstrip("/").split("/")[-1]
+        assert Seat.objects.get(table__public_id=computer_table, index=0).name == offered
+    finally:
+        for page in pages:
+            page.context.close()
 
 
 def test_cancel_leaves_the_queue(browser, server):

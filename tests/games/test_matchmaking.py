@@ -1,14 +1,20 @@
 """Quick match through the real PostgreSQL: pairing, leases, ratings, and nobody twice."""
 
+import re
 import threading
 from datetime import timedelta
 
 import pytest
 from accounts_support import verified_user
+from django.contrib.sessions.models import Session
 from django.db import connection
 from django.test import Client
 from django.utils import timezone
+from factories import online_table
 
+from accounts.guests import GUEST_SESSION_KEY
+from accounts.selectors import guest_name
+from games import selectors
 from games.models import Rating, Table
 from games.services import Player
 from matchmaking import services
@@ -183,3 +189,41 @@ def test_the_quick_match_form_speaks_a_players_words():
     response = Client().post("/quick/", {"preset": "draw", "seats": "2"})
     assert "Write the name the other players will see." in response.content.decode()
     assert not Entry.objects.exists()
+
+
+def test_a_guest_is_offered_the_name_computer_games_give_them_and_looking_stores_nothing():
+    """Issue 35, 18: the form is filled with "Guest 4821", the name the guest then plays under
+    (at the quick match and at a computer's table); the page alone starts no session."""
+    ann = Client()
+    html = ann.get("/quick/").content.decode()
+    offered = re.search(r'name="name" value="(Guest \d{4})"', html)
+    signed = re.search(r'name="guest_offer" value="([^"]+)"', html)
+    assert offered and signed, html
+    assert not Session.objects.exists() and "sessionid" not in ann.cookies
+    post = {"preset": "draw", "seats": "2", "name": offered[1], "guest_offer": signed[1]}
+    assert ann.post("/quick/", post).status_code == 302
+    token = ann.session[GUEST_SESSION_KEY]
+    assert guest_name(token) == offered[1]
+    assert Entry.objects.get().name == offered[1]
+    # Known now: the form offers the same name, and nothing to carry.
+    html = ann.get("/quick/").content.decode()
+    assert f'value="{offered[1]}"' in html and "guest_offer" not in html
+
+
+def test_a_forged_offer_gives_no_ones_token():
+    forged = {"preset": "draw", "seats": "2", "name": "Eve", "guest_offer": "someone-else:xyz"}
+    eve = Client()
+    assert eve.post("/quick/", forged).status_code == 302
+    assert eve.session[GUEST_SESSION_KEY] != "someone-else"
+    assert Entry.objects.get().name == "Eve"
+
+
+def test_a_quick_match_has_no_host_and_a_friends_table_has_one():
+    ann, bob = join(guest(1), "Ann"), join(guest(2), "Bob")
+    ann.refresh_from_db()
+    assert ann.table is not None and bob.table_id == ann.table_id
+    assert ann.table.seated_by_site
+    state = selectors.table_state(ann.table, 0)
+    assert state["table"]["hosted"] is False
+    friends = online_table([guest(3)])
+    assert selectors.table_state(friends, 0)["table"]["hosted"] is True

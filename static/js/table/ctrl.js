@@ -43,6 +43,7 @@ export class TableController {
     this.lobby = new Later(() => import("./lobby.js").then(({ Lobby }) => new Lobby(this)));
     this.talk = new Later(() => import("./remarks.js").then(({ Talk }) => new Talk(this)));
     this.review = new Later(() => import("./review.js").then(({ HandReview }) => new HandReview(this)));
+    this.tips = new Later(() => import("./tips.js").then(({ Tips }) => new Tips(this)));
     const initial = JSON.parse($("table-state").textContent);
     this.socket = new TableSocket(initial.table.id, {
       receive: (message) => dispatch(this, message),

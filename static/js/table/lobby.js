@@ -4,7 +4,7 @@
 // computer's seats a friend who comes late may take at the next hand.
 // The server decides: this page sends the wish and draws the state it gets back.
 
-import { $, say, showAlert, span } from "./dom.js";
+import { $, say, span } from "./dom.js";
 import { fill, gettext, pgettext } from "../i18n.js";
 
 const button = (text, data) => {
@@ -47,22 +47,45 @@ export class Lobby {
     });
   }
 
-  /** Join at `seat` (null: the first free seat, or the computer's first at a started table). */
+  /** Join at `seat` (null: the first free seat, or the computer's first at a started table).
+   * A seat chosen before the name is kept (the form's Join sits them there) and the warning
+   * shows by the name field, which takes the focus. */
   join(seat) {
+    this.choose(seat);
     const name = $("join-name").value.trim();
     if (!name) {
-      showAlert(gettext("Enter the name the others will see."));
+      const warning = $("join-warning");
+      warning.textContent = gettext("Enter the name the others will see.");
+      warning.hidden = false;
+      $("join-name").setAttribute("aria-invalid", "true");
+      this.render();
       $("join-name").focus();
       return;
     }
+    $("join-warning").hidden = true;
+    $("join-name").removeAttribute("aria-invalid");
     // Someone the socket does not know yet (no session) joins by the form's own POST: only an
     // HTTP answer can start their session, and the page comes back with them seated.
     if ($("join-form").dataset.over !== "socket") {
-      $("join-seat").value = seat === null ? "" : String(seat);
       HTMLFormElement.prototype.submit.call($("join-form"));
       return;
     }
     this.ctrl.send(seat === null ? { type: "join", name } : { type: "join", name, seat });
+  }
+
+  /** The seat this visitor chose before joining (null: the first free one), in the form. */
+  choose(seat) {
+    this.chosen = seat;
+    $("join-seat").value = seat === null ? "" : String(seat);
+  }
+
+  /** The seats a watcher may choose now: the empty ones, or after the start the computer's
+   * no late friend has been promised yet. */
+  openSeats() {
+    const table = this.ctrl.state.table;
+    if (this.ctrl.started) return this.openComputerSeats();
+    const taken = new Set(table.seats.map((s) => s.index));
+    return [...Array(table.seat_count).keys()].filter((i) => !taken.has(i));
   }
 
   /** The computer's seats no late friend has been promised yet. */
@@ -89,10 +112,16 @@ export class Lobby {
     this.renderPartners();
     this.renderTalkRule();
     const free = table.seats.length < table.seat_count;
+    // A chosen seat taken meanwhile (or promised to another late friend): back to the first.
+    if (this.chosen != null && !this.openSeats().includes(this.chosen)) this.choose(null);
     $("join-form").hidden = !this.ctrl.watching || arriving !== null || !(this.ctrl.started ? canArrive : free);
-    $("join").textContent = this.ctrl.started
-      ? gettext("Take the first computer's seat")
-      : gettext("Join the game");
+    if (this.chosen != null) {
+      $("join").textContent = fill(gettext("Join at seat %(number)s"), { number: this.chosen + 1 });
+    } else {
+      $("join").textContent = this.ctrl.started
+        ? gettext("Take the first computer's seat")
+        : gettext("Join the game");
+    }
     $("join").disabled = Boolean(this.ctrl.pending);
     $("arrival").hidden = arriving === null;
     if (arriving !== null) {
@@ -118,8 +147,11 @@ export class Lobby {
       li.className = seat ? "taken" : "empty";
       li.append(span("lobby-number", fill(gettext("Seat %(number)s"), { number: i + 1 })));
       li.append(span("lobby-name", seat ? this.ctrl.seatLabel(i) : pgettext("a seat", "empty")));
-      if (seat && i === 0) li.append(span("seat-tag", pgettext("seat tag", "host")));
+      if (seat && i === 0 && table.hosted) li.append(span("seat-tag", pgettext("seat tag", "host")));
       if (i === this.ctrl.me) li.append(span("seat-tag", pgettext("seat tag", "you")));
+      if (this.ctrl.watching && i === this.chosen) {
+        li.append(span("seat-tag chosen-tag", pgettext("seat tag", "your choice")));
+      }
       if (this.ctrl.info.teams) {
         // Partners sit across the table: seats 1 and 3 against seats 2 and 4.
         li.dataset.team = String(this.ctrl.sideOf(i) + 1);
@@ -150,6 +182,7 @@ export class Lobby {
         ? button(gettext("Take this seat"), { act: "sit", seat: String(i), label: name })
         : null;
     }
+    if (this.ctrl.watching && i === this.chosen) return null; // chosen: the form's Join sits there
     if (!seat && (this.ctrl.watching || this.ctrl.me !== 0)) {
       const free = this.ctrl.state.table.seats.length < this.ctrl.state.table.seat_count;
       if (this.ctrl.watching && !free) return null;

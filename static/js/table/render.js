@@ -44,7 +44,6 @@ export function renderSeats(ctrl) {
   const list = $("seats");
   list.replaceChildren();
   const mySide = ctrl.watching ? null : ctrl.sideOf(ctrl.me);
-  const online = ctrl.state.table.kind === "online";
   const bestOf = ctrl.info.sides === 2 && "best_of" in (view.rules.match || {});
   // In turn order from the person at the bottom: the order a screen reader meets them.
   const n = ctrl.state.table.seat_count;
@@ -73,7 +72,7 @@ export function renderSeats(ctrl) {
       const level = fill(pgettext("seat tag", "computer: %(level)s"), { level: levelWord(seat.bot) });
       head.append(span("seat-tag", level));
     }
-    if (online && i === 0) head.append(span("seat-tag", pgettext("seat tag", "host")));
+    if (ctrl.state.table.hosted && i === 0) head.append(span("seat-tag", pgettext("seat tag", "host")));
     // Gone for good from a rated match: it is over, nobody plays for them.
     const gone =
       seat.away && ctrl.state.table.forfeited_by === i && ctrl.state.table.forfeit_reason === "left";

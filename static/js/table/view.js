@@ -1,7 +1,8 @@
 // The table page drawn from its controller (ctrl.js): each part a function of the controller
 // that writes no state of it. The lobby and the talk are on tables of people only; the end panel
 // is drawn once a hand has ended (and again to hide it); the coach's review once a hand of the
-// person's is over: a table that needs none of them never loads them (later.js).
+// person's is over; the tips at a guided first hand: a table that needs none of them never
+// loads them (later.js).
 
 import { renderBoard } from "./board.js";
 import { $ } from "./dom.js";
@@ -24,6 +25,7 @@ export function renderTable(ctrl) {
   ctrl.clock.render();
   renderFairDeal(ctrl);
   if ($("talk")) ctrl.talk.use((talk) => talk.render());
+  if ($("tips")) ctrl.tips.use((tips) => tips.render());
 }
 
 /** Playing or gathering, seated or watching: what the page's look and the lobby follow. */
@@ -33,4 +35,6 @@ function renderPhase(ctrl) {
   else delete ctrl.root.dataset.watching;
   const watching = $("watching");
   if (watching) watching.hidden = !(ctrl.watching && ctrl.started);
+  // A quick match's "Matched: you play Lia." is news of the start, not of the end.
+  if (ctrl.over) for (const banner of document.querySelectorAll(".messages .matched")) banner.remove();
 }
