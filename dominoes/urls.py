@@ -17,6 +17,7 @@ urlpatterns = [
     path("play/", front_door.setup, name="setup"),
     path("play/computer/", front_door.play_computer, name="play_computer"),
     path("me/", front_door.me, name="me"),
+    path("me/drop/<slug:public_id>/", front_door.drop_game, name="drop_game"),
     path("", include("games.urls")),
     path("accounts/", include(account_pages)),
     path("accounts/", include("allauth.urls")),

@@ -166,6 +166,11 @@ export class TableController {
   }
 
   /** The computer's seat this watcher takes at the next hand (null: none). */
+  goToRematch(table) {
+    say(gettext("To the new match\u2026"));
+    window.location.assign(`/tables/${encodeURIComponent(table)}/`);
+  }
+
   receiveArrival(seat) {
     this.arriving = seat;
     this.lobby.use((lobby) => lobby.render());

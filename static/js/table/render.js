@@ -180,6 +180,8 @@ export function renderControls(ctrl) {
     );
   }
   $("back").hidden = !away || ctrl.over;
+  // Against the computer a match may be resigned (games.services.resign_computer_game).
+  $("resign").hidden = online || ctrl.watching || !ctrl.started || ctrl.over;
   ctrl.root.dataset.away = String(away);
 }
 
