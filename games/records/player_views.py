@@ -138,6 +138,8 @@ def replay(request: HttpRequest, public_id: str) -> HttpResponse:
         data,
         download_url=reverse("games:record", args=[table.public_id]),
         forfeit=forfeit,
+        # Against the computer a forfeit is the person resigning (games.services.computer_games).
+        resigned=table.kind == Table.Kind.COMPUTER,
     )
 
 

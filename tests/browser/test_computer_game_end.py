@@ -64,6 +64,13 @@ def test_resign_asks_first_then_play_again_deals_the_same_game(browser, server, 
     assert table.view()["rules"] == rules
     expect(page.locator("#match-end")).to_be_hidden()
     expect(page.locator("#hand [data-tile]").first).to_be_visible()
+
+    # The replay says how the first match ended, and plays on against its own level.
+    page.goto(first + "replay/")
+    expect(page.locator("#replay-summary")).to_contain_text("resigned the match.")
+    expect(page.locator("#play-on-button")).to_have_text(
+        "Play on from here against the computer (medium)"
+    )
     page.context.close()
 
 

@@ -118,7 +118,9 @@ export class TableController {
   }
 
   myTurn(view = this.view) {
-    return view.turn !== null && view.turn === view.seat && !view.result;
+    // A forfeit (resigned, left, out of time) ends the match mid-hand: nobody's turn then.
+    const forfeited = this.state.table.forfeited_by != null;
+    return view.turn !== null && view.turn === view.seat && !view.result && !forfeited;
   }
 
   plays(view = this.view) {
