@@ -259,6 +259,7 @@ function renderRematch(ctrl) {
   $("rematch").hidden = !online || Boolean(rematch.table) || Boolean(gone);
   // Against the computer: Play again, the same settings in one tap.
   $("play-again").hidden = table.kind !== "computer" || ctrl.watching || Boolean(rematch.table);
+  $("play-again").disabled = false; // until tapped (a refusal brings the state back: tap again)
   $("rematch").disabled = asked;
   const link = $("rematch-link");
   link.hidden = !rematch.table || tournament;
