@@ -1,6 +1,7 @@
 """The front door's views: the setup page, the home page's Play the computer (one tap: the
-last choices again), the guided first hand (dominoes.first_hand) and Your games (``/me/``).
-Thin: the form checks, the services create, the choices are kept (games.setup_memory)."""
+last choices again, or back to the unfinished game of those choices), the guided first hand
+(dominoes.first_hand) and Your games (``/me/``, Drop). Thin: the form checks, the services
+create and drop, the choices are kept (games.setup_memory)."""
 
 from django.contrib import messages
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -9,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.guests import player_for
@@ -19,7 +21,7 @@ from games.engine import PRESET_SEATS, Preset
 from games.forms import SetupForm
 from games.models import Table
 from games.services import TableError
-from games.your_games import games_in_progress
+from games.your_games import games_in_progress, same_computer_game
 from matchmaking import lobby
 
 
@@ -79,8 +81,28 @@ def first_hand_skip(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def play_computer(request: HttpRequest) -> HttpResponse:
-    """One tap from the home page: a table against the computer with the last choices."""
+    """One tap from the home page: a table against the computer with the last choices; or,
+    while an unfinished game of exactly those choices is open, back to it, said so. A game site
+    takes a person back to the game they have going (chess.com's "game in progress", lichess's
+    current game) rather than pile identical ones up; Drop and Resign start afresh."""
     form = setup_memory.computer_game(request)
+    data = form.cleaned_data
+    going = same_computer_game(
+        player_for(request.user, request.session),
+        rules=data["rules"],
+        levels=data["levels"],
+        show_hints=data["show_hints"],
+        auto_pass=data["auto_pass_on"],
+    )
+    if going is not None:
+        messages.info(
+            request,
+            gettext(
+                "Your game with these settings is still on: here it is. "
+                "To start afresh, resign it or drop it from Your games."
+            ),
+        )
+        return redirect("games:table", public_id=going)
     table = _create(request, form)
     if table is None:
         return render(request, "games/setup.html", {"form": form})
@@ -93,6 +115,27 @@ def me(request: HttpRequest) -> HttpResponse:
     on every device)."""
     player = player_for(request.user, request.session)
     return render(request, "games/me.html", {"games": games_in_progress(player)})
+
+
+@require_POST
+def drop_game(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Your games' Drop of a game against the computer (games.services.drop_computer_game),
+    back to the list it was pressed on."""
+    # Back to one of the two lists it is on: the home page or Your games (anything else, /me/).
+    back = "home" if request.POST.get("next") == reverse("home") else "me"
+    player = player_for(request.user, request.session)
+    try:
+        dropped = services.drop_computer_game(public_id=public_id, player=player)
+    except TableError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            gettext("Game dropped: nothing was played, so nothing counts.")
+            if dropped is services.Dropped.ABORTED
+            else gettext("Game resigned: it counts as a loss."),
+        )
+    return redirect(back)
 
 
 def _create(request: HttpRequest, form: SetupForm) -> Table | None:

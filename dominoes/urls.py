@@ -19,6 +19,7 @@ urlpatterns = [
     path("play/first-hand/", front_door.first_hand, name="first_hand"),
     path("play/first-hand/skip/", front_door.first_hand_skip, name="first_hand_skip"),
     path("me/", front_door.me, name="me"),
+    path("me/drop/<slug:public_id>/", front_door.drop_game, name="drop_game"),
     path("", include("games.urls")),
     path("accounts/", include(account_pages)),
     path("accounts/", include("allauth.urls")),

@@ -5,6 +5,7 @@ A guest's are the seats of their browser session's token, an account's every sea
 user whatever the device. Your turn first, then the most recently changed.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -16,7 +17,7 @@ from django.utils.translation import gettext
 from games.engine import Rules, load
 from games.models import Seat, Table
 from games.names import seat_name_words
-from games.services import Player
+from games.services import Player, has_moved
 from games.words import PRESET_NAMES, joined
 
 #: Tables not changed for this long are no longer "in progress" on these lists.
@@ -33,14 +34,22 @@ class GameInProgress:
     status: str  # "Your turn", "Bob's turn", "Waiting for players", "Between hands"
     your_turn: bool
     online: bool
+    # Against the computer, Your games offers Drop: aborting a game not moved in yet, else
+    # resigning it (games.services.drop_computer_game); None at a table with people.
+    drop_resigns: bool | None = None
+
+
+def _mine(player: Player) -> Q | None:
+    """The player's seats (None: nobody to find, a visitor without a session)."""
+    if player.user_id is not None:
+        return Q(user_id=player.user_id)
+    if player.session_key:
+        return Q(guest=player.session_key, user__isnull=True)
+    return None
 
 
 def games_in_progress(player: Player) -> list[GameInProgress]:
-    if player.user_id is not None:
-        mine = Q(user_id=player.user_id)
-    elif player.session_key:
-        mine = Q(guest=player.session_key, user__isnull=True)
-    else:
+    if (mine := _mine(player)) is None:
         return []
     seats = (
         Seat.objects.filter(mine, table__finished=False)
@@ -80,7 +89,42 @@ def _in_progress(table: Table, mine: Seat) -> GameInProgress:
         status=status,
         your_turn=turn == mine.index,
         online=table.kind == Table.Kind.ONLINE,
+        drop_resigns=None
+        if table.kind == Table.Kind.ONLINE
+        else has_moved(table.record, mine.index),
     )
+
+
+def same_computer_game(
+    player: Player, *, rules: Rules, levels: Sequence[str], show_hints: bool, auto_pass: bool
+) -> str | None:
+    """The public id of the player's unfinished game against the computer with exactly these
+    settings (the person at seat 0, ``levels[i]`` at seat ``i + 1``), the most recently
+    played; None if they have none. What a second tap on Play the computer goes back to
+    instead of piling another identical game on Your games."""
+    if (mine := _mine(player)) is None:
+        return None
+    seats = (
+        Seat.objects.filter(
+            mine,
+            index=0,
+            table__kind=Table.Kind.COMPUTER,
+            table__finished=False,
+            table__show_hints=show_hints,
+            table__auto_pass=auto_pass,
+            table__updated_at__gte=timezone.now() - RECENT,
+        )
+        .select_related("table")
+        .prefetch_related("table__seats")
+        .order_by("-table__updated_at")[:SHOWN]
+    )
+    wanted = [str(level) for level in levels]
+    for seat in seats:
+        table = seat.table
+        others = sorted((s for s in table.seats.all() if s.index != 0), key=lambda s: s.index)
+        if Rules.from_record(table.rules) == rules and [s.bot_level for s in others] == wanted:
+            return table.public_id
+    return None
 
 
 #: Seats seen this recently are people playing now (games.live.presence beats every 20 s).

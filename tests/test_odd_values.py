@@ -329,6 +329,7 @@ TABLE_MESSAGES = {
     "undo": ("version",),
     "join": ("name", "seat"),
     "rematch": (),
+    "resign": (),
     "leave": (),
     "back": (),
     "start": (),

@@ -66,6 +66,7 @@ def _who(scope: Mapping[str, Any]) -> tuple[Player, str]:
 class TableConsumer(AsyncWebsocketConsumer):
     seat: int | None  # None: a spectator
     seat_id: int | None  # the seat row whose presence this socket counts for, once it has one
+    rematch_seen: str | None  # the rematch's table when last sent a state (_follow_rematch)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Each message to its handler, without channels' ``aclose_old_connections`` first: that
@@ -247,6 +248,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         await in_database(services.vote_rematch)(public_id=self.public_id, player=self.player)
 
     @_handle.register
+    async def _on_resign(self, message: protocol.Resign) -> None:
+        await in_database(services.resign_computer_game)(
+            public_id=self.public_id, player=self.player
+        )
+
+    @_handle.register
     async def _on_leave(self, message: protocol.Leave) -> None:
         await in_database(services.leave_table)(public_id=self.public_id, player=self.player)
 
@@ -317,6 +324,17 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.arriving = arriving
             await self._send(protocol.Arrival(arriving))
 
+    async def _follow_rematch(self, snapshot: snapshots.TableSnapshot, *, first: bool) -> None:
+        """The rematch dealt while this socket was open (not before: a finished table opened
+        later stays where it is) sends its seat there ("rematch_dealt"), once."""
+        dealt = snapshot.rematch_public_id
+        if first:
+            self.rematch_seen = dealt
+        elif dealt is not None and dealt != self.rematch_seen:
+            self.rematch_seen = dealt
+            if self.seat is not None:  # the seats play it; a spectator stays
+                await self._send(protocol.RematchDealt(dealt))
+
     # --- replies ---------------------------------------------------------------------------
     async def _take_seat(self) -> None:
         """Open the table for the player (:func:`services.open_table`); at an online table a
@@ -339,8 +357,10 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def _send_snapshot(self, snapshot: snapshots.TableSnapshot) -> None:
         """This seat's view of ``snapshot`` (the payload of :func:`selectors.state_of`)."""
         await self._follow_seat(snapshot)
+        first = self.sent_version < 0
         self.sent_version = max(self.sent_version, snapshot.version)
         await self._send(protocol.State(selectors.state_text(snapshot, self.seat)))
+        await self._follow_rematch(snapshot, first=first)
 
     async def _error(self, message: str) -> None:
         await self._send(protocol.Error(message, self.sent_version))

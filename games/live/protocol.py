@@ -148,9 +148,16 @@ class Join(Incoming):
 
 @dataclass(frozen=True, slots=True)
 class Rematch(Incoming):
-    """My vote for a rematch (the match over)."""
+    """My vote for a rematch (the match over); against the computer, Play again."""
 
     type = "rematch"
+
+
+@dataclass(frozen=True, slots=True)
+class Resign(Incoming):
+    """I resign my match against the computer (games.services.resign_computer_game)."""
+
+    type = "resign"
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,6 +351,16 @@ class Arrival(Outgoing):
     seat: int | None
 
 
+@dataclass(frozen=True, slots=True)
+class RematchDealt(Outgoing):
+    """The rematch (or Play again) this seat asked for was just dealt at ``table`` (its public
+    id): the page goes there by itself. Sent once, to the seats' sockets open when it happened
+    (a page opened later shows the link instead)."""
+
+    type = "rematch_dealt"
+    table: str
+
+
 #: The one list of the protocol, both ways: each message type and its class.
 INCOMING: dict[str, type[Incoming]] = {
     kind.type: kind
@@ -355,6 +372,7 @@ INCOMING: dict[str, type[Incoming]] = {
         Undo,
         Join,
         Rematch,
+        Resign,
         Leave,
         Back,
         Start,
@@ -367,5 +385,5 @@ INCOMING: dict[str, type[Incoming]] = {
     )
 }
 OUTGOING: dict[str, type[Outgoing]] = {
-    kind.type: kind for kind in (State, Error, Hint, Remarks, Remark, Review, Arrival)
+    kind.type: kind for kind in (State, Error, Hint, Remarks, Remark, Review, Arrival, RematchDealt)
 }

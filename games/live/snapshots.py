@@ -168,13 +168,16 @@ class TableSnapshot:
 
 
 def forfeit_reason_of(table: Table, seats: Iterable[Seat]) -> str | None:
-    """Why the seat of ``forfeited_by`` lost the match, when it did: "left" when its person
-    had pressed Leave and was not back within the grace, or was gone past it at a rated table;
-    else "time" (the tournament clock, the only one that forfeits at the deadline). Said by
-    the server, not guessed by a page from the seat's presence, which changes when the person
-    comes back."""
+    """Why the seat of ``forfeited_by`` lost the match, when it did: "resigned" at a table
+    against the computer (its person resigned or dropped it: games.services.computer_games);
+    "left" when its person had pressed Leave and was not back within the grace, or was gone
+    past it at a rated table; else "time" (the tournament clock, the only one that forfeits at
+    the deadline). Said by the server, not guessed by a page from the seat's presence, which
+    changes when the person comes back."""
     if table.forfeited_by is None:
         return None
+    if table.kind == Table.Kind.COMPUTER:
+        return "resigned"
     left = any(s.index == table.forfeited_by and s.left_at is not None for s in seats)
     return "time" if table.forfeit_at_deadline and not left else "left"
 

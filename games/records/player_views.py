@@ -26,8 +26,8 @@ from games.records import profiles, stats
 from games.records.charts import results_chart
 from games.records.families import Family
 from games.records.replay import build_replay, seeds_of
-from games.services import NotYourSeat, TableError, TableNotFound
-from games.words import PRESET_NAMES
+from games.services import NotYourSeat, TableError, TableNotFound, play_on_levels
+from games.words import LEVEL_WORDS, PRESET_NAMES, joined
 
 #: The largest record file accepted for import: a long match is well under 200 kB.
 MAX_RECORD_BYTES = 1_000_000
@@ -124,11 +124,13 @@ def replay(request: HttpRequest, public_id: str) -> HttpResponse:
     record = stats.record_with_seeds(table)
     data = build_replay(record, seeds=seeds_of(record), names=names)
     seated = player_for(request.user, request.session).seat_in(table.seats.all())
+    mine = None if seated is None or seated.is_bot else seated.index
     data["coach"] = {
         "reviews": coach_selectors.match_reviews(table),
         # The seat whose view the analysis board starts from, and plays on from.
-        "mine": None if seated is None or seated.is_bot else seated.index,
+        "mine": mine,
         "play_on_url": reverse("games:play_on", args=[table.public_id]),
+        "play_on_label": None if mine is None else _play_on_label(table, mine),
     }
     forfeit = None if table.forfeited_by is None else names[table.forfeited_by]
     return _render_replay(
@@ -136,7 +138,18 @@ def replay(request: HttpRequest, public_id: str) -> HttpResponse:
         data,
         download_url=reverse("games:record", args=[table.public_id]),
         forfeit=forfeit,
+        # Against the computer a forfeit is the person resigning (games.services.computer_games).
+        resigned=table.kind == Table.Kind.COMPUTER,
     )
+
+
+def _play_on_label(table: Table, mine: int) -> str:
+    """The play-on button, saying the level the computer plays at (the match's own)."""
+    levels = play_on_levels(table.seats.all(), mine).values()
+    words = [str(LEVEL_WORDS[level]) for level in LEVEL_WORDS if level in levels]
+    return gettext("Play on from here against the computer (%(levels)s)") % {
+        "levels": joined(words)
+    }
 
 
 @require_GET

@@ -25,8 +25,10 @@ finished match's listeners) runs once committed, by :mod:`.pipeline` only.
 - :mod:`.remarks`: a phrase or reaction said at the table (games.phrases).
 - :mod:`.playing_on`: a computer table from a moment of a finished match (the coach's board).
 - :mod:`.rated`: which tables are rated (a person gone for good then loses).
-- :mod:`.rematch`, :mod:`.hints`, :mod:`.guests` (a guest signing in),
-  :mod:`.tournament_tables` (a tournament's seated table).
+- :mod:`.computer_games`: a game against the computer resigned (the table) or dropped (Your
+  games: aborted if the person never moved).
+- :mod:`.rematch` (a computer table's Play again too), :mod:`.hints`, :mod:`.guests` (a guest
+  signing in), :mod:`.tournament_tables` (a tournament's seated table).
 - :mod:`._tables`: the shared inside (locking, seating, dealing, the locked path's saving).
 
 The job paths stored in the queue (dominoes.jobs: ``games.services.run_bot_turn``...) name this
@@ -54,6 +56,12 @@ from games.services.clock import (
     read_on_time,
     run_bot_turn,
     sweep_deadlines,
+)
+from games.services.computer_games import (
+    Dropped,
+    drop_computer_game,
+    has_moved,
+    resign_computer_game,
 )
 from games.services.creating import (
     FIRST_HAND_SEED,
@@ -83,7 +91,7 @@ from games.services.lobby import (
     unjoin_table,
 )
 from games.services.moves import anext_hand, aplay, next_hand, play, undo
-from games.services.playing_on import play_on
+from games.services.playing_on import PERSON_STAND_IN, play_on, play_on_levels
 from games.services.presence import (
     Opened,
     come_back,
@@ -162,4 +170,10 @@ __all__ = [
     "undo",
     "unjoin_table",
     "vote_rematch",
+    "Dropped",
+    "PERSON_STAND_IN",
+    "play_on_levels",
+    "drop_computer_game",
+    "has_moved",
+    "resign_computer_game",
 ]

@@ -1,8 +1,11 @@
 """Play on from a moment of a finished match against the computer: the analysis board's
 "what if". A new table against the computer (never rated), dealt the same tiles, with every move
-up to that moment played as it was; the person keeps their seat, master plays the others."""
+up to that moment played as it was; the person keeps their seat, and each other seat is played
+at the level it had (:func:`play_on_levels`: a person's seat of a match with people, master)."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from django.db import transaction
 from django.utils import timezone
@@ -13,7 +16,7 @@ from games.engine import Deal, Match, Rules, move_from_record
 from games.engine.bots import Level
 from games.errors import DealsWithheld, NotYourSeat, TableError, TableNotFound
 from games.live import writes
-from games.models import Table
+from games.models import Seat, Table
 from games.services._tables import (
     advance,
     log_entry,
@@ -22,6 +25,21 @@ from games.services._tables import (
     seat_person,
     seeds_of_table,
 )
+
+#: Who plays, in a play-on, a seat a person had (a match with people): the strongest level.
+PERSON_STAND_IN = Level.MASTER
+
+
+def play_on_levels(seats: Iterable[Seat], mine: int) -> dict[int, Level]:
+    """The computer's level at each seat but ``mine`` when playing on from the match of
+    ``seats``: the level a computer seat had, so a game against medium goes on against medium;
+    :data:`PERSON_STAND_IN` at a seat a person had. What the replay page says and play_on
+    deals."""
+    return {
+        seat.index: Level(seat.bot_level) if seat.bot_level else PERSON_STAND_IN
+        for seat in seats
+        if seat.index != mine
+    }
 
 
 def play_on(*, public_id: str, player: Player, hand: int, ply: int) -> Table:
@@ -56,11 +74,12 @@ def play_on(*, public_id: str, player: Player, hand: int, ply: int) -> Table:
             source.auto_pass,
             started_at=timezone.now(),
         )
+        levels = play_on_levels(source.seats.all(), mine.index)
         for seat in range(rules.seats):
             if seat == mine.index:
                 seat_person(table, seat, player, mine.name)
             else:
-                seat_computer(table, seat, Level.MASTER)
+                seat_computer(table, seat, levels[seat])
         table = Table.objects.prefetch_related("seats").get(pk=table.pk)
         match = Match(rules)
         for number, hand_record in enumerate(hands[: hand + 1]):

@@ -52,6 +52,7 @@ def _deal_again(table: Table) -> Table:
         turn_seconds=table.turn_seconds,
         grace_seconds=table.grace_seconds,
         forfeit_at_deadline=table.forfeit_at_deadline,
+        seated_by_site=table.seated_by_site,  # a quick match's rematch has no host either
         started_at=timezone.now(),
     )
     for seat in table.seats.all():

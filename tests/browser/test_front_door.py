@@ -103,16 +103,18 @@ def test_the_setup_remembers_and_play_the_computer_plays_it_again(browser, serve
     page.goto(server + "/")
     expect(page.locator("#computer-game")).to_contain_text("All Fives, 3 players")
     expect(page.locator("#computer-game")).to_contain_text("to 150 points")
+    # The same settings while that game is still on: one tap goes back to it, said so,
+    # rather than pile up another identical game.
     page.locator("#play-computer").click()
-    page.wait_for_url(re.compile(r"/tables/[\w-]+/$"))
-    assert page.url != first_table
+    page.wait_for_url(first_table)
+    expect(page.get_by_role("status").filter(has_text="still on: here it is")).to_be_visible()
     expect(page.locator("#hand [data-tile]")).to_have_count(5)
 
-    # Navigated away, both tables are still there to continue.
+    # Navigated away, the table is still there to continue, once.
     page.goto(server + "/")
-    expect(page.locator(".your-game")).to_have_count(2)
+    expect(page.locator(".your-game")).to_have_count(1)
     page.locator(".your-game a").first.click()
-    page.wait_for_url(re.compile(r"/tables/[\w-]+/$"))
+    page.wait_for_url(first_table)
     page.goto(server + "/me/")
-    expect(page.locator(".your-game")).to_have_count(2)
+    expect(page.locator(".your-game")).to_have_count(1)
     page.context.close()

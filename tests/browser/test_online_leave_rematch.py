@@ -1,6 +1,7 @@
 """Online tables in the browser: leaving hands the seat to the computer and coming back takes
-it back; at the end of a match a rematch needs both players."""
+it back; at the end of a match a rematch needs both players, and then both pages go to it."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -80,10 +81,17 @@ def test_a_forfeit_ends_the_match_and_a_rematch_needs_both(browser, server):
         host.get_by_role("button", name="Rematch").click()
         expect(friend.locator("#rematch-status")).to_contain_text("1 of 2 players ready")
         friend.get_by_role("button", name="Rematch").click()
+        # Both accepted: both pages go to the new table by themselves (no "Go to the rematch").
+        host.wait_for_url(lambda url: url.startswith(server + "/tables/") and path not in url)
+        rematch = f"/tables/{Table.objects.get(public_id=public_id).rematch.public_id}/"
         for page in (host, friend):
-            expect(page.locator("#rematch-link")).to_be_visible()
-        host.locator("#rematch-link").click()
-        expect(host.locator("#hand [data-tile]")).to_have_count(7)
+            page.wait_for_url(re.compile(re.escape(rematch) + "$"))
+            expect(page.locator("#hand [data-tile]")).to_have_count(7)
+        # A finished table opened later stays put, with the link to the rematch.
+        host.goto(server + path)
+        expect(host.locator("#rematch-link")).to_be_visible()
+        expect(host.locator("#rematch-link")).to_have_attribute("href", rematch)
+        assert host.url.endswith(path)
     finally:
         host_context.close()
         friend_context.close()

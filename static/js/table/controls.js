@@ -24,6 +24,17 @@ export function bindControls(ctrl) {
     ctrl.socket.send({ type: "back" });
   });
   $("rematch").addEventListener("click", () => ctrl.send({ type: "rematch" }, { waits: false }));
+  // Against the computer the same settings again, at once: the server deals it as a rematch
+  // nobody else has to agree to, and the page goes there ("rematch_dealt").
+  $("play-again").addEventListener("click", () => {
+    if (ctrl.send({ type: "rematch" }, { waits: false })) $("play-again").disabled = true;
+  });
+  // A loss, so asked first (a stray tap must not end a match).
+  $("resign").addEventListener("click", () => {
+    if (window.confirm(gettext("Resign this match? It counts as a loss."))) {
+      ctrl.send({ type: "resign" }, { waits: false });
+    }
+  });
   $("sound").addEventListener("click", () => {
     ctrl.sounds.setMuted(!ctrl.sounds.muted);
     renderSoundButton(ctrl);

@@ -119,7 +119,9 @@ export class TableController {
   }
 
   myTurn(view = this.view) {
-    return view.turn !== null && view.turn === view.seat && !view.result;
+    // A forfeit (resigned, left, out of time) ends the match mid-hand: nobody's turn then.
+    const forfeited = this.state.table.forfeited_by != null;
+    return view.turn !== null && view.turn === view.seat && !view.result && !forfeited;
   }
 
   plays(view = this.view) {
@@ -167,6 +169,11 @@ export class TableController {
   }
 
   /** The computer's seat this watcher takes at the next hand (null: none). */
+  goToRematch(table) {
+    say(gettext("To the new match\u2026"));
+    window.location.assign(`/tables/${encodeURIComponent(table)}/`);
+  }
+
   receiveArrival(seat) {
     this.arriving = seat;
     this.lobby.use((lobby) => lobby.render());

@@ -19,6 +19,8 @@ export const handlers = {
   review: (ctrl, message) => ctrl.review.use((review) => review.update(message)),
   // The computer's seat this watcher takes at the next hand: {seat} (null: none any more).
   arrival: (ctrl, message) => ctrl.receiveArrival(message.seat),
+  // The rematch (Play again) this seat asked for is dealt: {table}; the page goes there.
+  rematch_dealt: (ctrl, message) => ctrl.goToRematch(message.table),
 };
 
 export function dispatch(ctrl, message) {

@@ -58,7 +58,7 @@ export function renderSeats(ctrl) {
     li.dataset.pos = positionOf(ctrl, i);
     if (ctrl.info.teams) li.dataset.team = String(side);
     if (i === ctrl.me) li.classList.add("me");
-    const turn = view.turn === i && !view.result && ctrl.started;
+    const turn = view.turn === i && !view.result && ctrl.started && !ctrl.over;
     if (turn) li.classList.add("turn");
     const head = document.createElement("span");
     head.className = "seat-head";
@@ -154,12 +154,12 @@ export function renderControls(ctrl) {
   const hint = $("hint");
   // Hints are offered against the computer only: the server refuses them elsewhere.
   hint.hidden =
-    !table.can_hint || Boolean(view.result) || ctrl.watching || !ctrl.started || away;
+    !table.can_hint || Boolean(view.result) || ctrl.watching || !ctrl.started || away || ctrl.over;
   hint.disabled = !ctrl.myTurn() || Boolean(ctrl.pending);
   const undo = $("undo");
   // A finished hand laid every tile open: nothing of it may be taken back (the server
   // refuses too), so Undo is not offered until the next deal.
-  undo.hidden = !table.can_undo || Boolean(view.result) || view.match.finished || away;
+  undo.hidden = !table.can_undo || Boolean(view.result) || ctrl.over || away;
   // The server says why nothing may be taken back now (a draw, a finished hand...).
   undo.disabled = Boolean(table.undo_refused) || Boolean(ctrl.pending);
   undo.title = table.undo_refused || "";
@@ -179,6 +179,8 @@ export function renderControls(ctrl) {
     );
   }
   $("back").hidden = !away || ctrl.over;
+  // Against the computer a match may be resigned (games.services.resign_computer_game).
+  $("resign").hidden = online || ctrl.watching || !ctrl.started || ctrl.over;
   ctrl.root.dataset.away = String(away);
 }
 

@@ -116,6 +116,9 @@ export function matchWords(ctrl, view) {
     // The server says why: out of time on the tournament clock, or gone past the grace at a
     // rated table (the seat's presence cannot tell: they may have come back since).
     const name = seatLabel(ctrl, forfeit);
+    if (ctrl.state.table.forfeit_reason === "resigned") {
+      return gettext("You resigned: the computer wins the match.");
+    }
     if (ctrl.state.table.forfeit_reason === "left") {
       if (forfeit === ctrl.me) return gettext("You left for good and lose the match.");
       // Of two sides, the one left at the table wins: say so, not only that the other lost.
@@ -254,6 +257,9 @@ function renderRematch(ctrl) {
   // Another person has left: their vote would never come (the server refuses the rematch).
   const gone = table.seats.find((seat) => !seat.bot && seat.away && seat.index !== ctrl.me);
   $("rematch").hidden = !online || Boolean(rematch.table) || Boolean(gone);
+  // Against the computer: Play again, the same settings in one tap.
+  $("play-again").hidden = table.kind !== "computer" || ctrl.watching || Boolean(rematch.table);
+  $("play-again").disabled = false; // until tapped (a refusal brings the state back: tap again)
   $("rematch").disabled = asked;
   const link = $("rematch-link");
   link.hidden = !rematch.table || tournament;
