@@ -15,6 +15,7 @@ from factories import online_table
 from accounts.guests import GUEST_SESSION_KEY
 from accounts.selectors import guest_name
 from games import selectors
+from games import services as games
 from games.models import Rating, Table
 from games.services import Player
 from matchmaking import services
@@ -218,12 +219,18 @@ def test_a_forged_offer_gives_no_ones_token():
     assert Entry.objects.get().name == "Eve"
 
 
-def test_a_quick_match_has_no_host_and_a_friends_table_has_one():
+def test_a_quick_match_has_no_host_nor_its_rematch_and_a_friends_table_has_one():
     ann, bob = join(guest(1), "Ann"), join(guest(2), "Bob")
     ann.refresh_from_db()
     assert ann.table is not None and bob.table_id == ann.table_id
     assert ann.table.seated_by_site
     state = selectors.table_state(ann.table, 0)
     assert state["table"]["hosted"] is False
+    Table.objects.filter(pk=ann.table_id).update(finished=True)
+    for person in (guest(1), guest(2)):
+        games.vote_rematch(public_id=ann.table.public_id, player=person)
+    rematch = Table.objects.get(pk=ann.table_id).rematch
+    assert rematch is not None and rematch.seated_by_site
+    assert selectors.table_state(rematch, 0)["table"]["hosted"] is False
     friends = online_table([guest(3)])
     assert selectors.table_state(friends, 0)["table"]["hosted"] is True
