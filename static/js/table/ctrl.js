@@ -11,6 +11,7 @@ import { Clock } from "./clock.js";
 import { bindControls, renderHint } from "./controls.js";
 import { $, hideAlert, say, showAlert } from "./dom.js";
 import { Drag } from "./drag.js";
+import { EndPanel } from "./fold.js";
 import { Focus } from "./focus.js";
 import { Later } from "./later.js";
 import { dispatch } from "./messages.js";
@@ -39,6 +40,7 @@ export class TableController {
     this.focus = new Focus();
     this.sounds = new Sounds();
     this.attention = new Attention();
+    this.endPanel = new EndPanel();
     // Parts a visit may never need, fetched when first used (later.js).
     this.lobby = new Later(() => import("./lobby.js").then(({ Lobby }) => new Lobby(this)));
     this.talk = new Later(() => import("./remarks.js").then(({ Talk }) => new Talk(this)));

@@ -18,6 +18,7 @@ export function renderTable(ctrl) {
   if (ctrl.review.asked || (ctrl.view.result && !ctrl.watching)) {
     ctrl.review.use((review) => review.update(null));
   }
+  ctrl.endPanel.update(ctrl);
   renderControls(ctrl);
   renderHand(ctrl);
   renderStatus(ctrl);
