@@ -133,7 +133,7 @@ COVERED = """() => {
 
 def assert_open_panel_whole(page, when: str) -> None:
     panel = page.locator("#end-panel")
-    expect(panel).to_have_attribute("data-folded", "false")
+    expect(page.locator("#end-fold")).to_have_attribute("aria-expanded", "true")
     box = assert_in_window(panel, f"the end panel, {when}")
     assert box["scrolls"] <= 1, f"{when}: {box['scrolls']} px scroll inside the end panel"
     cut = page.evaluate(PANEL_LINES)
@@ -190,7 +190,7 @@ def test_every_popover_and_the_end_panel_stay_in_the_window_at_every_size(server
             fold_and_unfold(page, size)
         # The next hand's end opens unfolded again.
         page.keyboard.press("Enter")
-        expect(page.locator("#end-panel")).to_have_attribute("data-folded", "true")
+        expect(page.locator("#end-fold")).to_have_attribute("aria-expanded", "false")
         table.pointer_turn()  # Next round
         table.play_until(lambda t: t.hand_over(), limit=150)
         assert_open_panel_whole(page, "the next hand's end")

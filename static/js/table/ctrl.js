@@ -11,7 +11,6 @@ import { Clock } from "./clock.js";
 import { bindControls, renderHint } from "./controls.js";
 import { $, hideAlert, say, showAlert } from "./dom.js";
 import { Drag } from "./drag.js";
-import { EndPanel } from "./fold.js";
 import { Focus } from "./focus.js";
 import { Later } from "./later.js";
 import { dispatch } from "./messages.js";
@@ -40,11 +39,12 @@ export class TableController {
     this.focus = new Focus();
     this.sounds = new Sounds();
     this.attention = new Attention();
-    this.endPanel = new EndPanel();
     // Parts a visit may never need, fetched when first used (later.js).
     this.lobby = new Later(() => import("./lobby.js").then(({ Lobby }) => new Lobby(this)));
     this.talk = new Later(() => import("./remarks.js").then(({ Talk }) => new Talk(this)));
     this.review = new Later(() => import("./review.js").then(({ HandReview }) => new HandReview(this)));
+    // The end panel's fold and fit: not needed before the first hand ends.
+    this.fold = new Later(() => import("./fold.js"));
     const initial = JSON.parse($("table-state").textContent);
     this.socket = new TableSocket(initial.table.id, {
       receive: (message) => dispatch(this, message),
