@@ -16,7 +16,7 @@ panel folds away and comes back whole, and the dark theme's quiet tiles and lobb
 import re
 
 import pytest
-from browser_support import account, signed_in
+from browser_support import SCREENSHOTS, account, signed_in
 from coach_support import blundered_table, play_the_blunder
 from deal_support import play_out_the_hand
 from online_driver import open_online_table
@@ -36,7 +36,6 @@ SIZES = {
     "sideways": (844, 390),
     "tablet": (768, 1024),
 }
-SHOTS = "/work/shots/popovers"
 
 # Where an element lies against the window, and how much of it would scroll inside.
 BOX = """(el) => {
@@ -65,7 +64,8 @@ def assert_in_window(locator, what: str) -> dict:
 
 
 def shot(page, name: str) -> None:
-    page.screenshot(path=f"{SHOTS}/{name}.png")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"popovers-{re.sub(r'[^\w-]+', '-', name)}.png"))
 
 
 # --- the popovers ----------------------------------------------------------------------------
@@ -315,6 +315,10 @@ def test_the_lobby_copy_button_and_the_say_picker_in_the_dark(server, browser):
         assert look["copy"] == look["site"], look
         assert float(look["copy"]["minHeight"].removesuffix("px")) >= 44, look
         shot(host, "lobby-dark-phone")
+        resize(host, "laptop")
+        look = copy.evaluate(BUTTON_LOOK)
+        assert look["copy"] == look["site"], look
+        shot(host, "lobby-dark-laptop")
 
         friend.goto(host.url)
         friend.get_by_label("Your name").fill("Bob")
