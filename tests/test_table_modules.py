@@ -81,10 +81,10 @@ def test_the_weight_benchmark_counts_every_file_the_table_page_loads():
     }
     assert any(name.startswith(f"{bundle}main-") for name in first)
     assert any(name.startswith(f"{bundle}chunk-") for name in first)
-    # The coach's review, the lobby, the talk (its reactions inside) and the first hand's tips:
-    # fetched when needed.
+    # The coach's review, the lobby, the talk (its reactions inside), the end panel's fold and
+    # the first hand's tips: fetched when needed.
     later = {name.removeprefix(bundle).split("-")[0] for name in weight["later"]["by_file"]}
-    assert later == {"review", "lobby", "remarks", "tips"}
+    assert later == {"review", "lobby", "remarks", "fold", "tips"}
     assert set(weight["signed_in_adds"]["by_file"]) == {"js/bell.js", "js/i18n.js"}
     files = weight["by_file"].values()
     assert 0 < weight["served_brotli"] < weight["served_gzip"] <= weight["gzip"] < weight["bytes"]

@@ -44,6 +44,8 @@ export class TableController {
     this.talk = new Later(() => import("./remarks.js").then(({ Talk }) => new Talk(this)));
     this.review = new Later(() => import("./review.js").then(({ HandReview }) => new HandReview(this)));
     this.tips = new Later(() => import("./tips.js").then(({ Tips }) => new Tips(this)));
+    // The end panel's fold and fit: not needed before the first hand ends.
+    this.fold = new Later(() => import("./fold.js"));
     const initial = JSON.parse($("table-state").textContent);
     this.socket = new TableSocket(initial.table.id, {
       receive: (message) => dispatch(this, message),

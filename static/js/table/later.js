@@ -2,7 +2,7 @@
 // the first time it is used, so that a first visit downloads only what it draws. Until it has
 // arrived, each use waits for it, and the uses run in the order they came; once it is here, at
 // once. The end panel is not one: every game reaches it, and drawn late it let the Next round
-// button show before the panel it belongs to.
+// button show before the panel it belongs to; only its fold (fold.js) comes when a hand ends.
 
 export class Later {
   /** @param {() => Promise<object>} load the part, made for the page (a dynamic import) */

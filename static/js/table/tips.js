@@ -4,7 +4,8 @@
 // hand is scored) and marks the table with it, so that the stylesheet points at what to press:
 // the lit tiles, the spots, the Draw button. Skipping is the tips' own form (no script needed).
 
-import { $ } from "./dom.js";
+// No import: a module this alone shared with the first load would split its chunk in two (one
+// request more on every table page).
 
 export class Tips {
   constructor(ctrl) {
@@ -24,7 +25,7 @@ export class Tips {
 
   render() {
     const tip = this.current();
-    for (const line of $("tips").querySelectorAll("[data-tip]")) line.hidden = line.dataset.tip !== tip;
+    for (const line of document.getElementById("tips").querySelectorAll("[data-tip]")) line.hidden = line.dataset.tip !== tip;
     this.ctrl.root.dataset.tip = tip;
   }
 }

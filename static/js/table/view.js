@@ -1,8 +1,8 @@
 // The table page drawn from its controller (ctrl.js): each part a function of the controller
 // that writes no state of it. The lobby and the talk are on tables of people only; the end panel
-// is drawn once a hand has ended (and again to hide it); the coach's review once a hand of the
-// person's is over; the tips at a guided first hand: a table that needs none of them never
-// loads them (later.js).
+// is drawn once a hand has ended (and again to hide it), its fold with it; the coach's review
+// once a hand of the person's is over; the tips at a guided first hand: a table that needs none
+// of them never loads them (later.js).
 
 import { renderBoard } from "./board.js";
 import { $ } from "./dom.js";
@@ -19,6 +19,7 @@ export function renderTable(ctrl) {
   if (ctrl.review.asked || (ctrl.view.result && !ctrl.watching)) {
     ctrl.review.use((review) => review.update(null));
   }
+  if (!$("end-panel").hidden || ctrl.fold.asked) ctrl.fold.use((fold) => fold.renderFold());
   renderControls(ctrl);
   renderHand(ctrl);
   renderStatus(ctrl);
