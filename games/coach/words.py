@@ -87,6 +87,11 @@ def reason_words(why: dict[str, Any], *, better: list[str], worse: list[str]) ->
     words. A reason stored before the grader said what the move achieves keeps its old words."""
     words = {"better": move_words(better), "worse": move_words(worse)}
     match why.get("kind"):
+        case "scored" if why.get("reply") and not why["played"]:
+            return gettext(
+                "%(better)s scores %(best)s on the count at once; %(worse)s scores nothing and "
+                "could let the next player score %(reply)s."
+            ) % (words | {"best": why["best"], "reply": why["reply"]})
         case "scored" if why["played"]:
             return gettext(
                 "%(better)s scores %(best)s on the count at once; %(worse)s scores only %(played)s."
@@ -95,6 +100,16 @@ def reason_words(why: dict[str, Any], *, better: list[str], worse: list[str]) ->
             return gettext(
                 "%(better)s scores %(best)s on the count at once; %(worse)s scores nothing."
             ) % (words | {"best": why["best"]})
+        case "leaves_count" if why["best"]:
+            return gettext(
+                "After %(worse)s the next player could score %(played)s on the count with a tile "
+                "you have not seen; %(better)s leaves them at most %(best)s."
+            ) % (words | {"best": why["best"], "played": why["played"]})
+        case "leaves_count":
+            return gettext(
+                "After %(worse)s the next player could score %(played)s on the count with a tile "
+                "you have not seen; %(better)s leaves them no count."
+            ) % (words | {"played": why["played"]})
         case "partner_blocked":
             return gettext(
                 "Your partner had shown they lack %(lacks)s: %(worse)s left them only those "

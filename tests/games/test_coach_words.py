@@ -19,6 +19,15 @@ REASONS = [
     ),
     ({"kind": "scored", "best": 15, "played": 5}, ["scores 15", "only 5"]),
     (
+        {"kind": "scored", "best": 15, "played": 0, "reply": 10},
+        ["6-6 scores 15", "4-2 scores nothing and could let the next player score 10"],
+    ),
+    (
+        {"kind": "leaves_count", "best": 0, "played": 10},
+        ["could score 10 on the count with a tile you have not seen", "6-6 leaves them no count"],
+    ),
+    ({"kind": "leaves_count", "best": 5, "played": 15}, ["score 15", "at most 5"]),
+    (
         {"kind": "partner_blocked", "lacks": [3, 5], "ends": [3, 5]},
         ["lack 3s and 5s", "keeps a number open"],
     ),

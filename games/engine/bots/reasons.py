@@ -1,11 +1,12 @@
 """Why one move was better than another, from what the seat knew (the coach's reasons, put in
 a player's words by games.coach.words). Pure, no Django, no I/O.
 
-A reason names what the better move achieves: a count it scores, a partner left a number or a
-rival none, a heavy double played off, numbers kept in hand, fewer tiles left to fit the ends,
-weight shed; else, from the deals the seat could have been facing, how often each move wins
-the hand, or what each leaves the hand worth. It reads only the seat's own tiles, the table and
-the numbers the others showed they lack by passing or drawing: never another hand.
+A reason names what the better move achieves: a count it scores or denies the next rival, a
+partner left a number or a rival none, a heavy double played off, numbers kept in hand, fewer
+tiles left to fit the ends, weight shed; else, from the deals the seat could have been facing,
+how often each move wins the hand, or what each leaves the hand worth. It reads only the seat's
+own tiles, the table and the numbers the others showed they lack by passing or drawing: never
+another hand.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from ..moves import DRAW
 from ..tiles import ALL_TILES, BIT, IS_DOUBLE, PIPS
 from .estimate import Estimate
 from .knowledge import NUMBER_TILES, Knowledge
+from .policies import count_scored
 
 
 def _scored(knowledge: Knowledge, code: int) -> int:
@@ -25,6 +27,22 @@ def _scored(knowledge: Knowledge, code: int) -> int:
     before = state.points[side]
     state.push(code)
     return state.points[side] - before
+
+
+def _reply_count(knowledge: Knowledge, code: int) -> int:
+    """All Fives: the best count the next seat, a rival, could score at once after ``code``
+    with a tile it may hold (one the seat has not seen, of a number it is not known to lack);
+    0 when the next seat is a partner or nothing scores."""
+    rules = knowledge.rules
+    if not rules.count_fives:
+        return 0
+    state = knowledge.public.copy()
+    state.push(code)
+    following = state.turn
+    if state.result or rules.side_of(following) == rules.side_of(knowledge.seat):
+        return 0
+    state.hands[following] = knowledge.candidates(following)
+    return max((count_scored(state, reply) for reply in state.playable_codes()), default=0)
 
 
 def _ends_after(knowledge: Knowledge, code: int) -> tuple[int, ...]:
@@ -77,8 +95,14 @@ def reason(
 def _position_reason(knowledge: Knowledge, *, played: int, best: int) -> dict[str, Any] | None:
     """The readings of the position that tell two plays apart (see :func:`reason`)."""
     scored_best, scored_played = _scored(knowledge, best), _scored(knowledge, played)
+    reply_best, reply_played = _reply_count(knowledge, best), _reply_count(knowledge, played)
     if scored_best > scored_played:
-        return {"kind": "scored", "best": scored_best, "played": scored_played}
+        scored = {"kind": "scored", "best": scored_best, "played": scored_played}
+        if reply_played > reply_best:  # and the worse play offered the next rival a count
+            scored["reply"] = reply_played
+        return scored
+    if scored_best == scored_played and reply_played > reply_best:
+        return {"kind": "leaves_count", "best": reply_best, "played": reply_played}
     own_after_best = knowledge.own & ~BIT[best >> 2]
     own_after_played = knowledge.own & ~BIT[played >> 2]
     ends_best, ends_played = _ends_after(knowledge, best), _ends_after(knowledge, played)

@@ -46,7 +46,8 @@ def test_giving_up_a_count_of_fifteen_is_a_blunder_with_the_better_move_and_why(
     assert graded is not None
     assert graded.grade is Grade.BLUNDER and graded.cost > most_for(Grade.MISTAKE, graded.worth)
     assert graded.played == ["6-2"] and graded.best == ["4-3"]
-    assert graded.reason == {"kind": "scored", "best": 15, "played": 0}
+    # ... and the played 6-2 lets the other seat score 10 with a tile seat 0 has not seen.
+    assert graded.reason == {"kind": "scored", "best": 15, "played": 0, "reply": 10}
     assert graded.ply == 2
 
     taken = grade_decision(view, Play(Tile(4, 3), End.LEFT), seed=1)
