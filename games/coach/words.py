@@ -189,13 +189,13 @@ def reason_words(why: dict[str, Any], *, better: list[str], worse: list[str]) ->
             ) % (words | {"pips": why["pips"]})
         case "wins":
             return gettext(
-                "From here %(better)s wins the hand about %(best)s%% of the time, %(worse)s "
-                "%(played)s%%, over the deals you could have been facing."
+                "With good play from here, %(better)s wins the hand about %(best)s%% of the "
+                "time, %(worse)s %(played)s%%, over the deals you could have been facing."
             ) % (words | {"best": why["best"], "played": why["played"]})
         case "points":
             return gettext(
-                "From here the hand ends %(best)s points for your side on average after "
-                "%(better)s, %(played)s after %(worse)s."
+                "With good play from here, the hand ends %(best)s points for your side on "
+                "average after %(better)s, %(played)s after %(worse)s."
             ) % (words | {"best": _signed(why["best"]), "played": _signed(why["played"])})
     return gettext("%(better)s did better over the deals you could have been facing.") % words
 
