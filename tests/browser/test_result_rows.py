@@ -20,13 +20,14 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 SHOTS = Path("/work/shots/results")
 
-#: Each row of the panel as the page lays it out: the text of its own line (name, why, points,
-#: total) apart from its open hands, and each hand's words.
+#: Each row of the panel as the page lays it out: its name, points, total and why, where the why
+#: stands (on the side's own line, or among its hands), and each hand's words.
 ROWS = """() => [...document.querySelectorAll("#result-sides > li")].map((li) => ({
   side: Number(li.dataset.side),
   won: li.dataset.won === "true",
   name: li.querySelector(":scope > .seat-name").textContent,
-  why: li.querySelector(":scope > .result-why").textContent,
+  why: li.querySelector(".result-why").textContent,
+  whyOnTeamLine: li.querySelectorAll(":scope > .result-why").length,
   points: li.querySelector(":scope > .result-points").textContent,
   total: li.querySelector(":scope > .result-total").textContent,
   text: li.innerText,
@@ -109,7 +110,7 @@ def test_a_partnership_scores_on_the_team_line_and_going_out_is_said_once(server
     assert len(rows) == 2 and all(len(row["hands"]) == 2 for row in rows), rows
     for row in rows:
         # The reason is on the team's own line, never after the second (partner's) hand.
-        assert row["whyInHands"] == 0, row
+        assert row["whyInHands"] == 0 and row["whyOnTeamLine"] == 1, row
         assert row["total"].endswith("total"), row
         assert row["points"] == f"+{report.points[row['side']]}", row
     (won,) = [row for row in rows if row["won"]]
@@ -120,7 +121,7 @@ def test_a_partnership_scores_on_the_team_line_and_going_out_is_said_once(server
         assert len(out) == 1 and out[0]["words"] == "went out", rows
         assert out[0]["seat"] in [hand["seat"] for hand in won["hands"]], rows
         # What the team scored, once, and no second "out" beside "went out".
-        assert won["why"] == f"{points} pips in the other hands", won
+        assert won["why"] in (f"their {points} pips", f"their {points} pip"), won
         assert won["text"].count("out") == 1, won
     else:
         assert won["why"].startswith("blocked: "), won

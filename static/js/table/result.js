@@ -74,10 +74,10 @@ export function resultWords(ctrl, view) {
 }
 
 // Each side's points of the hand in a few words, never repeating the "went out" its open
-// hand already says: "counts 20 + 13 pips in the other hands, rounded to 15" (the counts
-// scored while playing, and what the hand's end brought: the pips left in the other hands,
-// or after a block those set against the side's own), "blocked: 19 pips against 12". A game
-// that keeps no points says only what won the hand: "lowest hand, 5 pips".
+// hand already says: "counts 20 + their 13 pips → 15" (the counts scored while playing, and
+// what the hand's end brought: the pips left in the other side's hands, rounded to five in
+// the fives games, or after a block those set against the side's own: "blocked: 19 pips
+// against 12"). A game that keeps no points says only what won the hand: "lowest hand, 5 pips".
 function resultWhy(ctrl, view, side) {
   const result = view.result;
   const rules = ctrl.info; // the effective rules (the view's record lists only changes)
@@ -103,41 +103,27 @@ function resultWhy(ctrl, view, side) {
     const difference = blocked && rules.score === "difference";
     end = difference ? others - pips[side] : others;
     // The house rule: going out also scores the partner's pips (the side's only pips left),
-    // so the pips counted are those of every other hand.
-    if (rules.out_counts_partner && result.result === "out") end += pips[side];
+    // so the pips counted are all those left in play.
+    const partners = rules.out_counts_partner && result.result === "out";
+    if (partners) end += pips[side];
     const raw = end;
     if (rules.fives) end = roundToFive(end);
-    const values = { points: end, pips: raw, theirs: others, ours: pips[side] };
-    const rounded = end !== raw;
+    const values = { pips: raw, theirs: others, ours: pips[side] };
     if (difference && (others > 0 || pips[side] > 0)) {
       why = fill(
-        rounded
-          ? ngettext(
-              "blocked: %(theirs)s pip against %(ours)s, rounded to %(points)s",
-              "blocked: %(theirs)s pips against %(ours)s, rounded to %(points)s",
-              others,
-            )
-          : ngettext("blocked: %(theirs)s pip against %(ours)s", "blocked: %(theirs)s pips against %(ours)s", others),
+        ngettext("blocked: %(theirs)s pip against %(ours)s", "blocked: %(theirs)s pips against %(ours)s", others),
         values,
       );
     } else if (raw > 0) {
-      const words = blocked
-        ? rounded
-          ? ngettext(
-              "blocked: %(pips)s pip in the other hands, rounded to %(points)s",
-              "blocked: %(pips)s pips in the other hands, rounded to %(points)s",
-              raw,
-            )
-          : ngettext("blocked: %(pips)s pip in the other hands", "blocked: %(pips)s pips in the other hands", raw)
-        : rounded
-          ? ngettext(
-              "%(pips)s pip in the other hands, rounded to %(points)s",
-              "%(pips)s pips in the other hands, rounded to %(points)s",
-              raw,
-            )
-          : ngettext("%(pips)s pip in the other hands", "%(pips)s pips in the other hands", raw);
+      const words = partners
+        ? ngettext("all %(pips)s pip left", "all %(pips)s pips left", raw)
+        : blocked
+          ? ngettext("blocked: their %(pips)s pip", "blocked: their %(pips)s pips", raw)
+          : ngettext("their %(pips)s pip", "their %(pips)s pips", raw);
       why = fill(words, values);
     }
+    // All Fives rounds the hand's end to five: "their 23 pips → 25".
+    if (why && end !== raw) why = `${why} → ${end}`;
   }
   const counts = result.points[side] - end;
   const counted = counts > 0 ? fill(gettext("counts %(points)s"), { points: counts }) : "";
@@ -226,9 +212,9 @@ export function renderResult(ctrl) {
   }
 }
 
-// One row a side, each name once: its name, its points of the hand and its running total, why
-// it scored under them (the side's own line, so that a partnership's reason is the team's,
-// never read as the partner's); then its laid-open tiles (a partnership's two hands, each with its
+// One row a side, each name once: its name, its points of the hand and its running total, its
+// laid-open tiles, and why it scored (a partnership's on the team's own line above its two
+// hands, never read as the partner's) (a partnership's two hands, each with its
 // player). A game that keeps no points (a single round) shows who won instead of "+0", and a
 // single round no total (the hand is the match).
 function renderSides(ctrl, view) {
@@ -251,12 +237,16 @@ function renderSides(ctrl, view) {
       total = fill(gettext("%(points)s total"), { points: view.scores[side] });
     }
     li.append(span("result-total", total));
-    li.append(span("result-why", resultWhy(ctrl, view, side)));
+    const why = span("result-why", resultWhy(ctrl, view, side));
+    // A partnership's reason on the team's own line, before its two hands; alone, after the
+    // side's one hand (the line a phone held sideways has room for).
+    if (ctrl.info.teams) li.append(why);
     const detail = document.createElement("span");
     detail.className = "result-detail";
     outcome.hands.forEach((tiles, seat) => {
       if (ctrl.sideOf(seat) === side) detail.append(openHand(ctrl, seat, tiles));
     });
+    if (!ctrl.info.teams) detail.append(why);
     li.append(detail);
     list.append(li);
   });
