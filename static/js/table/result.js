@@ -258,13 +258,16 @@ function openHand(ctrl, seat, tiles) {
   hand.dataset.seat = String(seat);
   // A partnership's row names its two players; alone, the side's name is the seat's.
   if (ctrl.info.teams) hand.append(span("result-player", who(ctrl, seat)));
-  const row = document.createElement("span");
-  row.className = "result-tiles";
-  // A picture of the tiles: a plain span may not carry a label (axe aria-prohibited-attr).
-  row.setAttribute("role", "img");
-  row.setAttribute("aria-label", tiles.length ? tiles.join(", ") : gettext("no tiles"));
-  row.innerHTML = tiles.map((t) => handTileSVG(t)).join("");
-  hand.append(row);
+  // A picture of the tiles: a plain span may not carry a label (axe aria-prohibited-attr). An
+  // empty hand has none: its "went out" says it.
+  if (tiles.length) {
+    const row = document.createElement("span");
+    row.className = "result-tiles";
+    row.setAttribute("role", "img");
+    row.setAttribute("aria-label", tiles.join(", "));
+    row.innerHTML = tiles.map((t) => handTileSVG(t)).join("");
+    hand.append(row);
+  }
   const pips = pipsOf(tiles);
   const left = tiles.length
     ? fill(ngettext("%(count)s pip", "%(count)s pips", pips), { count: pips })
