@@ -18,6 +18,7 @@ from games.engine import (
     IllegalMove,
     Preset,
     Rules,
+    Scoring,
     SingleRound,
     Target,
 )
@@ -253,6 +254,9 @@ def table_info(rules: Rules) -> dict[str, Any]:
         # How a hand's end scores, for the end panel's reasons ("blocked: 12 against 19").
         "score": rules.score.value,
         "out_counts_partner": rules.out_counts_partner,
+        # A game that keeps no points (a single round's) shows who won, not "+0".
+        "keeps_points": rules.score is not Scoring.NONE or rules.count_fives,
+        "single_round": isinstance(rules.match, SingleRound),
     }
 
 

@@ -8,6 +8,10 @@ reach the grader.
 Luck is the deal's worth to a reference player: master's expected result at the seat's first
 decision (before it had played anything), so that a player sees what the tiles gave apart from
 what they made of them.
+
+Every cost is in points of the hand, and every grade and accuracy is relative to what the hand
+was worth at that first decision (the size of its result on average: the scale of the "+11" a
+hand ends with), the same scale for each of the seat's decisions in the hand.
 """
 
 from __future__ import annotations
@@ -17,12 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine import Deal, Match, Rules, move_from_record
-from games.engine.bots import COACH_BUDGET, Budget, Graded, accuracy_of, grade_decision
+from games.engine.bots import COACH_BUDGET, Budget, Grade, Graded, grade_decision
 
 #: The moments that cost most, shown on the replay with the better move and why.
 CRITICAL_MOMENTS = 3
-#: A moment is critical only when it cost at least this much (an Inaccuracy or worse).
-CRITICAL_COST = 1.5
 
 
 class HandNotOver(Exception):
@@ -38,14 +40,20 @@ class SeatReview:
     luck: float | None = None
 
     @property
+    def worth(self) -> float | None:
+        """What the hand was worth, the scale of every grade (None: nothing graded)."""
+        return self.decisions[0].worth if self.decisions else None
+
+    @property
     def accuracy(self) -> float | None:
         if not self.decisions:
             return None
-        return sum(accuracy_of(d.cost) for d in self.decisions) / len(self.decisions)
+        return sum(d.accuracy for d in self.decisions) / len(self.decisions)
 
     @property
     def critical(self) -> list[Graded]:
-        costly = [d for d in self.decisions if d.cost >= CRITICAL_COST]
+        """The costliest moments graded Inaccuracy or worse."""
+        costly = [d for d in self.decisions if d.grade not in (Grade.BEST, Grade.GOOD)]
         return sorted(costly, key=lambda d: -d.cost)[:CRITICAL_MOMENTS]
 
     def to_json(self) -> dict[str, Any]:
@@ -55,6 +63,7 @@ class SeatReview:
             "seat": self.seat,
             "accuracy": None if accuracy is None else round(accuracy, 1),
             "luck": None if self.luck is None else round(self.luck, 2),
+            "worth": None if self.worth is None else round(self.worth, 1),
             "forced": self.forced,
             "decisions": [d.to_json() for d in self.decisions],
             "critical": [d.ply for d in self.critical],
@@ -86,16 +95,18 @@ def review_hand(
     decisions: list[Graded] = []
     forced = 0
     luck: float | None = None
+    worth: float | None = None  # the hand's, from the first decision: every grade's scale
     for ply, data in enumerate(hands[hand]["moves"]):
         mover, move = move_from_record(data)
         if mover == seat:
-            graded = grade_decision(match.view_for(seat), move, seed=seed + ply, budget=budget)
+            view = match.view_for(seat)
+            graded = grade_decision(view, move, seed=seed + ply, budget=budget, worth=worth)
             if graded is None:
                 forced += 1
             else:
                 decisions.append(graded)
                 if luck is None:  # the seat's first real decision: what its deal was worth
-                    luck = graded.expected
+                    luck, worth = graded.expected, graded.worth
         match.apply(mover, move)
     return SeatReview(hand=hand, seat=seat, decisions=decisions, forced=forced, luck=luck)
 

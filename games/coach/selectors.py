@@ -76,6 +76,8 @@ def review_json(row: HandReview) -> dict[str, Any]:
         "seat": row.seat,
         "accuracy": None if row.accuracy is None else round(row.accuracy),
         "luck": None if row.luck is None else round(row.luck, 1),
+        # What the hand was worth, the scale of its grades (None: graded before it was kept).
+        "worth": next((round(d["worth"]) for d in row.decisions if "worth" in d), None),
         "forced": row.forced,
         "decisions": [decision_words(decision) for decision in row.decisions],
         "critical": row.critical,

@@ -35,6 +35,8 @@ def decision_words(decision: dict[str, Any]) -> dict[str, Any]:
     """A stored graded decision as the pages read it: ``played``, ``best``, ``label`` and
     ``reason`` in words (a review stored before the grader gave data keeps its English)."""
     shown = {key: decision[key] for key in ("ply", "cost", "grade", "expected")}
+    if "worth" in decision:
+        shown["worth"] = decision["worth"]
     shown["label"] = str(GRADE_NAMES.get(decision["grade"], decision["grade"]))
     played, best = decision["played"], decision["best"]
     if isinstance(played, str):
@@ -75,33 +77,69 @@ def _tiles(count: int) -> str:
     return ngettext("one tile", "%(count)s tiles", count) % {"count": count}
 
 
+def _signed(points: float) -> str:
+    """A result from the seat's side, its sign always written: "+4.5", "-2", "0"."""
+    return f"{points:+g}" if points else "0"
+
+
 def reason_words(why: dict[str, Any], *, better: list[str], worse: list[str]) -> str:
-    """Why ``better`` was better than ``worse`` (the grader's ``reason``), in a player's words."""
+    """What ``better`` achieves that ``worse`` did not (the grader's ``reason``), in a player's
+    words. A reason stored before the grader said what the move achieves keeps its old words."""
     words = {"better": move_words(better), "worse": move_words(worse)}
     match why.get("kind"):
+        case "scored" if why.get("reply") and not why["played"]:
+            return gettext(
+                "%(better)s scores %(best)s on the count at once; %(worse)s scores nothing and "
+                "could let the next player score %(reply)s."
+            ) % (words | {"best": why["best"], "reply": why["reply"]})
         case "scored" if why["played"]:
             return gettext(
-                "%(better)s scored %(best)s at once on the count; %(worse)s scored only %(played)s."
+                "%(better)s scores %(best)s on the count at once; %(worse)s scores only %(played)s."
             ) % (words | {"best": why["best"], "played": why["played"]})
         case "scored":
             return gettext(
-                "%(better)s scored %(best)s at once on the count; %(worse)s scored nothing."
+                "%(better)s scores %(best)s on the count at once; %(worse)s scores nothing."
             ) % (words | {"best": why["best"]})
+        case "leaves_count" if why["best"]:
+            return gettext(
+                "After %(worse)s the next player could score %(played)s on the count with a tile "
+                "you have not seen; %(better)s leaves them at most %(best)s."
+            ) % (words | {"best": why["best"], "played": why["played"]})
+        case "leaves_count":
+            return gettext(
+                "After %(worse)s the next player could score %(played)s on the count with a tile "
+                "you have not seen; %(better)s leaves them no count."
+            ) % (words | {"played": why["played"]})
         case "partner_blocked":
             return gettext(
-                "Your partner was known to lack %(lacks)s: playing %(worse)s left them the ends "
-                "%(ends)s, %(better)s did not."
+                "Your partner had shown they lack %(lacks)s: %(worse)s left them only those "
+                "ends (%(ends)s), %(better)s keeps a number open for them."
             ) % (words | {"lacks": _numbers(why["lacks"]), "ends": _numbers(why["ends"])})
         case "next_blocked":
             return gettext(
-                "The next player was known to lack %(lacks)s: %(better)s left them the ends "
-                "%(ends)s and no tile to play."
+                "%(better)s blocks the next player: they had shown they lack %(lacks)s, and it "
+                "leaves them only %(ends)s to match."
             ) % (words | {"lacks": _numbers(why["lacks"]), "ends": _numbers(why["ends"])})
         case "double":
             return gettext(
-                "%(better)s is a double: it fits only a %(number)s, and each %(number)s laid "
-                "makes it harder to place."
+                "%(better)s plays off a double while a %(number)s is open: a double fits only "
+                "its own number, and each %(number)s laid makes it harder to place."
             ) % (words | {"number": why["number"]})
+        case "own_fit" if "ends_best" in why:
+            return ngettext(
+                "%(better)s keeps your numbers in play: one of your tiles fits the ends it "
+                "leaves (%(ends_best)s), against %(played)s after %(worse)s.",
+                "%(better)s keeps your numbers in play: %(best)s of your tiles fit the ends it "
+                "leaves (%(ends_best)s), against %(played)s after %(worse)s.",
+                why["best"],
+            ) % (
+                words
+                | {
+                    "ends_best": _numbers(why["ends_best"]),
+                    "best": why["best"],
+                    "played": why["played"],
+                }
+            )
         case "own_fit":
             return gettext(
                 "After %(worse)s the ends were %(ends)s and you held %(played)s that fit; after "
@@ -112,6 +150,21 @@ def reason_words(why: dict[str, Any], *, better: list[str], worse: list[str]) ->
                     "ends": _numbers(why["ends"]),
                     "played": _tiles(why["played"]),
                     "best": _tiles(why["best"]),
+                }
+            )
+        case "out_fit" if "ends_best" in why:
+            return ngettext(
+                "%(better)s leaves the others less to play: one tile you have not seen fits the "
+                "ends it leaves (%(ends_best)s), against %(played)s after %(worse)s.",
+                "%(better)s leaves the others less to play: %(best)s tiles you have not seen fit "
+                "the ends it leaves (%(ends_best)s), against %(played)s after %(worse)s.",
+                why["best"],
+            ) % (
+                words
+                | {
+                    "ends_best": _numbers(why["ends_best"]),
+                    "best": why["best"],
+                    "played": why["played"],
                 }
             )
         case "out_fit":
@@ -128,12 +181,22 @@ def reason_words(why: dict[str, Any], *, better: list[str], worse: list[str]) ->
             )
         case "sheds":
             return ngettext(
-                "%(better)s sheds %(pips)s pip more: heavy tiles count against you if the hand "
-                "blocks.",
-                "%(better)s sheds %(pips)s pips more: heavy tiles count against you if the hand "
-                "blocks.",
+                "%(better)s gets %(pips)s pip more out of your hand: if the hand blocks, the "
+                "pips you hold count against you.",
+                "%(better)s gets %(pips)s pips more out of your hand: if the hand blocks, the "
+                "pips you hold count against you.",
                 why["pips"],
             ) % (words | {"pips": why["pips"]})
+        case "wins":
+            return gettext(
+                "With good play from here, %(better)s wins the hand about %(best)s%% of the "
+                "time, %(worse)s %(played)s%%, over the deals you could have been facing."
+            ) % (words | {"best": why["best"], "played": why["played"]})
+        case "points":
+            return gettext(
+                "With good play from here, the hand ends %(best)s points for your side on "
+                "average after %(better)s, %(played)s after %(worse)s."
+            ) % (words | {"best": _signed(why["best"]), "played": _signed(why["played"])})
     return gettext("%(better)s did better over the deals you could have been facing.") % words
 
 

@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 
 from accounts.selectors import display_name_words
 from games.coach.selectors import Skill, skill_by_match
-from games.engine import Rules
+from games.engine import Rules, Scoring, SingleRound
 from games.models import MatchResult, Rating, Seat, Table
 from games.names import seat_name_words
 from games.records.charts import DayResults
@@ -148,6 +148,9 @@ class HistoryRow:
     opponents: list[MatchPlayer]
     partner: MatchPlayer | None
     skill: Skill | None = None  # accuracy and luck (games.coach); None: not reviewed
+    #: The score as the History page shows it, the side's first: the points, or for a single
+    #: round that keeps none, the hand that decided it ("Won 1-0", never "Won 0-0").
+    score: tuple[int, int] = (0, 0)
 
     @property
     def preset_name(self) -> str:
@@ -193,11 +196,26 @@ def history_of(user: AbstractBaseUser, page_number: Any) -> tuple[Page, list[His
                 result=result,
                 opponents=[player for player, side in players if side != mine],
                 partner=partners[0] if partners else None,
+                score=shown_score(rules, result),
                 # The coach's figures wait with the replay they come from.
                 skill=None if result.table.deals_withheld else skills.get(result.id),
             )
         )
     return page, rows
+
+
+def shown_score(rules: Rules, result: MatchResult) -> tuple[int, int]:
+    """A result's score, the side's first: its points against the others', or for a single
+    round that keeps no points (the preset's own: the first empty hand wins, nobody scores) the
+    hand that decided it, 1-0 won, 0-1 lost, 1-1 shared."""
+    keeps_points = rules.score is not Scoring.NONE or rules.count_fives
+    if keeps_points or not isinstance(rules.match, SingleRound):
+        return (result.points_for, result.points_against)
+    outcome = MatchResult.Outcome(result.outcome)
+    return (
+        int(outcome is not MatchResult.Outcome.LOSS),
+        int(outcome is not MatchResult.Outcome.WIN),
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -62,7 +62,7 @@ def test_the_review_of_a_finished_hand_and_play_on_from_here(
     expect(note).to_be_visible()
     expect(note).to_contain_text("alice is to move and plays 6-2")
     expect(note).to_have_attribute("data-grade", blunder["grade"])
-    expect(note).to_contain_text("Better: 4-3. 4-3 scored 15 at once on the count")
+    expect(note).to_contain_text("Better: 4-3. 4-3 scores 15 on the count at once")
     # Every hand open, or only what my seat saw then.
     theirs = page.locator('#replay-seats [data-seat="1"] .result-tiles')
     expect(theirs.locator("svg")).to_have_count(6)

@@ -209,10 +209,20 @@ def audit_remark(message: dict[str, Any], seat: int | None) -> None:
 #: Every field of the coach's review message (games.live.consumers.table_review).
 REVIEW_FIELDS = frozenset(
     {".type", ".version", ".review.critical[]"}
-    | {f".review.{key}" for key in ("hand", "seat", "accuracy", "luck", "forced")}
+    | {f".review.{key}" for key in ("hand", "seat", "accuracy", "luck", "forced", "worth")}
     | {
         f".review.decisions[].{key}"
-        for key in ("ply", "played", "best", "cost", "grade", "label", "expected", "reason")
+        for key in (
+            "ply",
+            "played",
+            "best",
+            "cost",
+            "grade",
+            "label",
+            "expected",
+            "reason",
+            "worth",
+        )
     }
 )
 

@@ -19,7 +19,7 @@ from enum import StrEnum
 from ..moves import Move, decode
 from ..view import SeatView
 from . import policies
-from .grading import COACH_BUDGET, Grade, Graded, accuracy_of, grade_decision
+from .grading import COACH_BUDGET, Grade, Graded, accuracy_of, grade_decision, grade_of, most_for
 from .hints import Hint, HintReason, Why, hint
 from .knowledge import Knowledge
 from .master import Budget, decide
@@ -77,5 +77,7 @@ __all__ = [
     "Why",
     "accuracy_of",
     "grade_decision",
+    "grade_of",
     "hint",
+    "most_for",
 ]

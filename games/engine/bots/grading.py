@@ -8,6 +8,13 @@ counts, and what the others' passes, draws and plays said). Master's search
 with that view, weighed by how likely the others' plays were; a move's cost is how many points
 its side gives up on average by the hand's end against the best move found. A forced move (one
 legal move) is not graded.
+
+The cost is in the game's own units, on the scale of the hand's result: points of the hand for
+the seat's side against the other side (what a side's score gains over the other's by the
+hand's end, All Fives counts included). A grade and an accuracy are relative to what the hand
+is worth (:func:`worth_of`: how many points its result moves either way on average, from the
+seat's first decision), so that a 4-point slip is a Mistake in a two-player block hand worth 10
+and only an Inaccuracy in an All Fives hand worth 40.
 """
 
 from __future__ import annotations
@@ -20,11 +27,13 @@ from enum import StrEnum
 from typing import Any
 
 from ..moves import DRAW, PASS, Move, encode
-from ..tiles import ALL_TILES, BIT, IS_DOUBLE, PIPS
+from ..tiles import ALL_TILES
 from ..view import SeatView
+from .estimate import Estimate, weighted_means
 from .inference import Reader
-from .knowledge import NUMBER_TILES, Knowledge
+from .knowledge import Knowledge
 from .master import Budget, DealValues, best_of
+from .reasons import reason
 from .sampling import Sampler
 
 #: The coach's thinking per decision, at most: the solver takes the small positions, and deals
@@ -51,32 +60,52 @@ class Grade(StrEnum):
     BLUNDER = "blunder"
 
 
-#: The most points a grade may cost on average (the last grade takes the rest). Points are
-#: what a side gains over the other by the hand's end: a pip count in block and draw games.
-THRESHOLDS: tuple[tuple[Grade, float], ...] = (
-    (Grade.BEST, 0.25),
-    (Grade.GOOD, 1.5),
-    (Grade.INACCURACY, 4.0),
-    (Grade.MISTAKE, 8.0),
+#: The most a grade may cost, as a share of what the hand is worth, and at least a number of
+#: points (the last grade takes the rest): a slip of a point is never a Mistake however little
+#: the hand is worth, and the estimate's own noise (half a point) never makes one.
+THRESHOLDS: tuple[tuple[Grade, float, float], ...] = (
+    (Grade.BEST, 0.02, 0.25),
+    (Grade.GOOD, 0.10, 1.5),
+    (Grade.INACCURACY, 0.25, 3.0),
+    (Grade.MISTAKE, 0.50, 6.0),
 )
+
+#: What a hand is worth is taken as at least this many points (a position with little left to
+#: win would make every slip look huge).
+MIN_WORTH = 6.0
 
 #: Sampling also stops once the cost is surely (two standard errors) at most this: within Good's
 #: points of the best, a closer look would only move the grade between Best and Good.
-SURELY_GOOD = THRESHOLDS[1][1]
+SURELY_GOOD = THRESHOLDS[1][2]
 
-#: A decision's accuracy is 100 at no cost and halves every this many points lost.
+#: A decision's accuracy is 100 at no cost and halves every this share of the hand's worth (a
+#: move that gives away the whole hand's worth scores 25), or every this many points at least:
+#: a move graded Inaccuracy keeps 70 or more, a Mistake 50 or more.
+HALF_ACCURACY_SHARE = 0.5
 HALF_ACCURACY_POINTS = 6.0
 
 
-def grade_of(cost: float) -> Grade:
-    for grade, most in THRESHOLDS:
-        if cost <= most:
+def most_for(grade: Grade, worth: float) -> float:
+    """The most points ``grade`` may cost in a hand worth ``worth`` (never for Blunder)."""
+    for named, share, floor in THRESHOLDS:
+        if named is grade:
+            return max(floor, share * max(worth, MIN_WORTH))
+    raise ValueError(f"{grade} has no most: it takes the rest")
+
+
+def grade_of(cost: float, worth: float) -> Grade:
+    """The grade of a move that cost ``cost`` points in a hand worth ``worth``."""
+    for grade, _, _ in THRESHOLDS:
+        if cost <= most_for(grade, worth):
             return grade
     return Grade.BLUNDER
 
 
-def accuracy_of(cost: float) -> float:
-    return 100.0 * math.pow(0.5, max(0.0, cost) / HALF_ACCURACY_POINTS)
+def accuracy_of(cost: float, worth: float) -> float:
+    """100 at no cost, halving every :data:`HALF_ACCURACY_SHARE` of the hand's worth lost (or
+    :data:`HALF_ACCURACY_POINTS`, whichever is more)."""
+    half = max(HALF_ACCURACY_POINTS, HALF_ACCURACY_SHARE * worth)
+    return 100.0 * math.pow(0.5, max(0.0, cost) / half)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,10 +116,15 @@ class Graded:
     ply: int  # the position of the move in the hand's history
     played: list[str]
     best: list[str]
-    cost: float
+    cost: float  # points of the hand given up on average, against the best move found
     grade: Grade
     expected: float  # the best move's expected gain: what the position was worth
     reason: dict[str, Any] | None
+    worth: float = MIN_WORTH  # what the hand is worth, the scale of the grade
+
+    @property
+    def accuracy(self) -> float:
+        return accuracy_of(self.cost, self.worth)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -101,24 +135,34 @@ class Graded:
             "grade": self.grade.value,
             "expected": round(self.expected, 2),
             "reason": self.reason,
+            "worth": round(self.worth, 1),
         }
 
 
 def grade_decision(
-    view: SeatView, played: Move, *, seed: int, budget: Budget = COACH_BUDGET
+    view: SeatView,
+    played: Move,
+    *,
+    seed: int,
+    budget: Budget = COACH_BUDGET,
+    worth: float | None = None,
 ) -> Graded | None:
     """The grade of ``played`` from ``view`` (the seat's own view, on its turn); None when the
-    move was forced. The same view and seed give the same grade."""
+    move was forced. ``worth``: what the hand is worth (the review's, from the seat's first
+    decision); None, this position's own (:func:`worth_of`). The same view and seed give the
+    same grade."""
     knowledge = Knowledge.from_view(view)
     if len(knowledge.legal) < 2:
         return None
     code = encode(played)
     if code not in knowledge.legal:
         raise ValueError(f"{played} was not a legal move there")
-    means = evaluate(knowledge, code, random.Random(seed), budget)
+    found = evaluate(knowledge, code, random.Random(seed), budget)
+    means = found.means()
     best = best_of(knowledge, means)
+    worth = worth_of(found, best) if worth is None else max(worth, MIN_WORTH)
     cost = max(0.0, means[best] - means[code])
-    if cost <= THRESHOLDS[0][1]:
+    if cost <= most_for(Grade.BEST, worth):
         best = code  # as good as the best found: no better move to show
     same_tile = best >> 2 == code >> 2 and best != code and code < DRAW
     return Graded(
@@ -126,16 +170,21 @@ def grade_decision(
         played=move_parts(code, end=same_tile),
         best=move_parts(best, end=same_tile),
         cost=cost,
-        grade=grade_of(cost),
+        grade=grade_of(cost, worth),
         expected=means[best],
-        reason=None if best == code else reason(knowledge, played=code, best=best),
+        reason=None if best == code else reason(knowledge, played=code, best=best, found=found),
+        worth=worth,
     )
 
 
-def evaluate(
-    knowledge: Knowledge, played: int, rng: random.Random, budget: Budget
-) -> dict[int, float]:
-    """Every legal move's mean value over deals consistent with the view, weighed by how likely
+def worth_of(estimate: Estimate, code: int) -> float:
+    """What a hand is worth from a position, for its grades: the result's mean size after the
+    best move, at least :data:`MIN_WORTH`."""
+    return max(MIN_WORTH, estimate.worth(code))
+
+
+def evaluate(knowledge: Knowledge, played: int, rng: random.Random, budget: Budget) -> Estimate:
+    """Every legal move's values over deals consistent with the view, weighed by how likely
     the others' plays made them. The same deals value every move (their differences are
     paired), and deals are drawn until the difference that grades ``played`` is known: the
     best move's lead over it within :data:`COST_ERROR` points or :data:`COST_SHARE` of it (one
@@ -157,21 +206,10 @@ def evaluate(
         if time.perf_counter() > deadline:
             break
         if sum(weights) > 0 and _known(
-            knowledge, _means(codes, weights, rows), played, weights, rows
+            knowledge, weighted_means(codes, weights, rows), played, weights, rows
         ):
             break
-    return _means(codes, weights, rows)
-
-
-def _means(codes: list[int], weights: list[float], rows: list[list[float]]) -> dict[int, float]:
-    """The weighted mean of each move's values (0 for all when no deal had any weight)."""
-    total = sum(weights)
-    if total <= 0:
-        return dict.fromkeys(codes, 0.0)
-    return {
-        code: sum(w * row[i] for w, row in zip(weights, rows, strict=True)) / total
-        for i, code in enumerate(codes)
-    }
+    return Estimate(codes, weights, rows)
 
 
 def _known(
@@ -223,86 +261,3 @@ def move_parts(code: int, *, end: bool = False) -> list[str]:
         return ["pass"]
     tile = str(ALL_TILES[code >> 2])
     return [tile, _SLOTS[code & 3]] if end else [tile]
-
-
-def _scored(knowledge: Knowledge, code: int) -> int:
-    """The points the move scores at once (All Fives' count)."""
-    side = knowledge.rules.side_of(knowledge.seat)
-    state = knowledge.public.copy()
-    before = state.points[side]
-    state.push(code)
-    return state.points[side] - before
-
-
-def _ends_after(knowledge: Knowledge, code: int) -> tuple[int, ...]:
-    state = knowledge.public.copy()
-    state.push(code)
-    return tuple(sorted({state.ends[slot] for slot in state.open_slots if state.ends[slot] >= 0}))
-
-
-def _fitting(mask: int, ends: tuple[int, ...]) -> int:
-    numbers = 0
-    for end in ends:
-        numbers |= 1 << end
-    return (mask & NUMBER_TILES[numbers]).bit_count()
-
-
-def reason(knowledge: Knowledge, *, played: int, best: int) -> dict[str, Any]:
-    """Why ``best`` was better than ``played``, from what the seat knew, as data the site puts
-    in a player's words (games.coach.words): the first of a few readings that explains the
-    difference (a partner or rival left with the numbers they lack, the seat's own control of
-    the ends, a heavy double kept), else that it did better on average (``"average"``). The
-    cost itself is shown beside it, not repeated here."""
-    average = {"kind": "average"}
-    if played >= DRAW or best >= DRAW:
-        return average
-    scored_best, scored_played = _scored(knowledge, best), _scored(knowledge, played)
-    if scored_best > scored_played:
-        return {"kind": "scored", "best": scored_best, "played": scored_played}
-    own_after_best = knowledge.own & ~BIT[best >> 2]
-    own_after_played = knowledge.own & ~BIT[played >> 2]
-    ends_best, ends_played = _ends_after(knowledge, best), _ends_after(knowledge, played)
-    # A partner (four seats as teams) or the next rival known to lack what the move leaves.
-    seats = knowledge.rules.seats
-    nxt = (knowledge.seat + 1) % seats
-    partner = (knowledge.seat + 2) % seats if knowledge.rules.teams else None
-    if partner is not None and _blocks(knowledge, partner, ends_played, ends_best):
-        lacks = list(_void_numbers(knowledge, partner))
-        return {"kind": "partner_blocked", "lacks": lacks, "ends": list(ends_played)}
-    if _blocks(knowledge, nxt, ends_best, ends_played):
-        lacks = list(_void_numbers(knowledge, nxt))
-        return {"kind": "next_blocked", "lacks": lacks, "ends": list(ends_best)}
-    heavy = best >> 2
-    if IS_DOUBLE[heavy] and not IS_DOUBLE[played >> 2] and knowledge.own & BIT[heavy]:
-        return {"kind": "double", "number": ALL_TILES[heavy].high}
-    mine_best = _fitting(own_after_best, ends_best)
-    mine_played = _fitting(own_after_played, ends_played)
-    if mine_best > mine_played:
-        return {
-            "kind": "own_fit",
-            "ends": list(ends_played),
-            "played": mine_played,
-            "best": mine_best,
-        }
-    out_best = _fitting(knowledge.unseen, ends_best)
-    out_played = _fitting(knowledge.unseen, ends_played)
-    if out_played > out_best:
-        return {
-            "kind": "out_fit",
-            "ends": list(ends_played),
-            "played": out_played,
-            "best": out_best,
-        }
-    if PIPS[best >> 2] > PIPS[played >> 2]:
-        return {"kind": "sheds", "pips": PIPS[best >> 2] - PIPS[played >> 2]}
-    return average
-
-
-def _void_numbers(knowledge: Knowledge, seat: int) -> tuple[int, ...]:
-    return tuple(n for n in range(7) if knowledge.lacks(seat, n))
-
-
-def _blocks(knowledge: Knowledge, seat: int, ends: tuple[int, ...], other: tuple[int, ...]) -> bool:
-    """Whether ``seat`` is known to lack every number of ``ends`` but not of ``other``."""
-    lacked = bool(ends) and all(knowledge.lacks(seat, end) for end in ends)
-    return lacked and not all(knowledge.lacks(seat, end) for end in other)

@@ -73,37 +73,57 @@ export function resultWords(ctrl, view) {
   );
 }
 
-// Each side's points of the hand in a few words: "counts 20 + out 5" (the counts scored
-// while playing, and what the hand's end brought: the others' pips, or the difference
-// after a block, rounded to five in the fives games).
+// Each side's points of the hand in a few words, never repeating the "went out" its open
+// hand already says: "counts 20 + their 13 pips → 15" (the counts scored while playing, and
+// what the hand's end brought: the pips left in the other side's hands, rounded to five in
+// the fives games, or after a block those set against the side's own: "blocked: 19 pips
+// against 12"). A game that keeps no points says only what won the hand: "lowest hand, 5 pips".
 function resultWhy(ctrl, view, side) {
   const result = view.result;
   const rules = ctrl.info; // the effective rules (the view's record lists only changes)
   const pips = new Array(result.points.length).fill(0);
   result.hands.forEach((tiles, seat) => (pips[ctrl.sideOf(seat)] += pipsOf(tiles)));
   const total = pips.reduce((a, b) => a + b, 0);
+  const won = result.winners.includes(side);
+  const blocked = result.result === "blocked";
+  if (rules.score === "none") {
+    const counted = result.points[side] > 0 ? fill(gettext("counts %(points)s"), { points: result.points[side] }) : "";
+    const lowest =
+      won && blocked
+        ? fill(ngettext("lowest hand, %(count)s pip", "lowest hand, %(count)s pips", pips[side]), {
+            count: pips[side],
+          })
+        : "";
+    return [counted, lowest].filter(Boolean).join(" + ");
+  }
   let end = 0;
   let why = "";
-  if (result.winners.includes(side) && result.result && rules.score !== "none") {
+  if (won && result.result) {
     const others = total - pips[side];
-    const blocked = result.result === "blocked";
-    end = blocked && rules.score === "difference" ? others - pips[side] : others;
-    // The house rule: going out also scores the partner's pips (the side's only pips left).
-    if (rules.out_counts_partner && result.result === "out") end += pips[side];
+    const difference = blocked && rules.score === "difference";
+    end = difference ? others - pips[side] : others;
+    // The house rule: going out also scores the partner's pips (the side's only pips left),
+    // so the pips counted are all those left in play.
+    const partners = rules.out_counts_partner && result.result === "out";
+    if (partners) end += pips[side];
     const raw = end;
     if (rules.fives) end = roundToFive(end);
-    const values = { points: end, pips: raw };
-    // Nothing to count (a 0-0 left against an empty hand) says nothing.
-    if (raw > 0 && end !== raw) {
+    const values = { pips: raw, theirs: others, ours: pips[side] };
+    if (difference && (others > 0 || pips[side] > 0)) {
       why = fill(
-        blocked
-          ? ngettext("block %(points)s (%(pips)s pip)", "block %(points)s (%(pips)s pips)", raw)
-          : ngettext("out %(points)s (%(pips)s pip)", "out %(points)s (%(pips)s pips)", raw),
+        ngettext("blocked: %(theirs)s pip against %(ours)s", "blocked: %(theirs)s pips against %(ours)s", others),
         values,
       );
     } else if (raw > 0) {
-      why = fill(blocked ? gettext("block %(points)s") : gettext("out %(points)s"), values);
+      const words = partners
+        ? ngettext("all %(pips)s pip left", "all %(pips)s pips left", raw)
+        : blocked
+          ? ngettext("blocked: their %(pips)s pip", "blocked: their %(pips)s pips", raw)
+          : ngettext("their %(pips)s pip", "their %(pips)s pips", raw);
+      why = fill(words, values);
     }
+    // All Fives rounds the hand's end to five: "their 23 pips → 25".
+    if (why && end !== raw) why = `${why} → ${end}`;
   }
   const counts = result.points[side] - end;
   const counted = counts > 0 ? fill(gettext("counts %(points)s"), { points: counts }) : "";
@@ -195,31 +215,41 @@ export function renderResult(ctrl) {
   }
 }
 
-// One row a side, each name once: its points of the hand and why in a few words, its
-// running total, and its laid-open tiles (a partnership's two hands, each with its player).
+// One row a side, each name once: its name, its points of the hand and its running total, its
+// laid-open tiles, and why it scored (a partnership's on the team's own line above its two
+// hands, never read as the partner's) (a partnership's two hands, each with its
+// player). A game that keeps no points (a single round) shows who won instead of "+0", and a
+// single round no total (the hand is the match).
 function renderSides(ctrl, view) {
   const outcome = view.result;
   const list = $("result-sides");
   list.replaceChildren();
   const bestOf = "best_of" in (view.rules.match || {});
-  outcome.points.forEach((points, side) => {
+  const points = ctrl.info.keeps_points !== false;
+  outcome.points.forEach((gained, side) => {
     const li = document.createElement("li");
     li.dataset.side = String(side);
     if (ctrl.info.teams) li.dataset.team = String(side);
-    if (outcome.winners.includes(side)) li.dataset.won = "true";
+    const won = outcome.winners.includes(side);
+    if (won) li.dataset.won = "true";
     li.append(span("seat-name", sideName(ctrl, side)));
-    li.append(span("result-points", `+${points}`));
-    const wins = view.hand_wins[side] ?? 0;
-    const total = bestOf
-      ? handsWon(wins)
-      : fill(gettext("%(points)s total"), { points: view.scores[side] });
+    li.append(span("result-points", points ? `+${gained}` : won ? gettext("wins") : ""));
+    let total = "";
+    if (bestOf) total = handsWon(view.hand_wins[side] ?? 0);
+    else if (points && !ctrl.info.single_round) {
+      total = fill(gettext("%(points)s total"), { points: view.scores[side] });
+    }
     li.append(span("result-total", total));
+    const why = span("result-why", resultWhy(ctrl, view, side));
+    // A partnership's reason on the team's own line, before its two hands; alone, after the
+    // side's one hand (the line a phone held sideways has room for).
+    if (ctrl.info.teams) li.append(why);
     const detail = document.createElement("span");
     detail.className = "result-detail";
     outcome.hands.forEach((tiles, seat) => {
       if (ctrl.sideOf(seat) === side) detail.append(openHand(ctrl, seat, tiles));
     });
-    detail.append(span("result-why", resultWhy(ctrl, view, side)));
+    if (!ctrl.info.teams) detail.append(why);
     li.append(detail);
     list.append(li);
   });
@@ -231,18 +261,22 @@ function openHand(ctrl, seat, tiles) {
   hand.dataset.seat = String(seat);
   // A partnership's row names its two players; alone, the side's name is the seat's.
   if (ctrl.info.teams) hand.append(span("result-player", who(ctrl, seat)));
-  const row = document.createElement("span");
-  row.className = "result-tiles";
-  // A picture of the tiles: a plain span may not carry a label (axe aria-prohibited-attr).
-  row.setAttribute("role", "img");
-  row.setAttribute("aria-label", tiles.length ? tiles.join(", ") : gettext("no tiles"));
-  row.innerHTML = tiles.map((t) => handTileSVG(t)).join("");
-  hand.append(row);
+  // A picture of the tiles: a plain span may not carry a label (axe aria-prohibited-attr). An
+  // empty hand has none: its "went out" says it.
+  if (tiles.length) {
+    const row = document.createElement("span");
+    row.className = "result-tiles";
+    row.setAttribute("role", "img");
+    row.setAttribute("aria-label", tiles.join(", "));
+    row.innerHTML = tiles.map((t) => handTileSVG(t)).join("");
+    hand.append(row);
+  }
   const pips = pipsOf(tiles);
   const left = tiles.length
     ? fill(ngettext("%(count)s pip", "%(count)s pips", pips), { count: pips })
-    : gettext("out");
+    : gettext("went out");
   hand.append(span("result-pips", left));
+  if (!tiles.length) hand.dataset.out = "true";
   return hand;
 }
 

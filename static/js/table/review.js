@@ -107,8 +107,10 @@ export class HandReview {
     this.box.replaceChildren(summary, ...(moments.length ? [list] : []));
   }
 
-  // "Blunder: 6-3 cost about 12 points: 6-6 was better — <reason>", and the moment on the
-  // replay (a match is replayed once it is over: until then the line stands alone).
+  // "Blunder: 6-3 cost about 12 points on average: 6-6 was better — <reason>" (points of the
+  // hand's result, over the deals the player could have been facing: a hand won can still hold
+  // a costly move), and the moment on the replay (a match is replayed once it is over: until
+  // then the line stands alone).
   moment(review, decision) {
     const li = document.createElement("li");
     li.dataset.grade = decision.grade;
@@ -123,13 +125,13 @@ export class HandReview {
     li.textContent = fill(
       decision.reason
         ? ngettext(
-            "%(grade)s: %(played)s cost about %(count)s point: %(best)s was better — %(reason)s",
-            "%(grade)s: %(played)s cost about %(count)s points: %(best)s was better — %(reason)s",
+            "%(grade)s: %(played)s cost about %(count)s point on average: %(best)s was better — %(reason)s",
+            "%(grade)s: %(played)s cost about %(count)s points on average: %(best)s was better — %(reason)s",
             count,
           )
         : ngettext(
-            "%(grade)s: %(played)s cost about %(count)s point: %(best)s was better.",
-            "%(grade)s: %(played)s cost about %(count)s points: %(best)s was better.",
+            "%(grade)s: %(played)s cost about %(count)s point on average: %(best)s was better.",
+            "%(grade)s: %(played)s cost about %(count)s points on average: %(best)s was better.",
             count,
           ),
       values,
