@@ -39,7 +39,8 @@ REACH = 1.5
 CHAIN = """() => {
   const felt = document.querySelector(".felt").getBoundingClientRect();
   const board = document.getElementById("board").getBoundingClientRect();
-  const tiles = [...document.querySelectorAll("#board g.tile")].map((t) => t.getBoundingClientRect());
+  const tiles = [...document.querySelectorAll("#board g.tile")]
+    .map((tile) => tile.getBoundingClientRect());
   const x0 = Math.min(...tiles.map((r) => r.left)), x1 = Math.max(...tiles.map((r) => r.right));
   const y0 = Math.min(...tiles.map((r) => r.top)), y1 = Math.max(...tiles.map((r) => r.bottom));
   return {
