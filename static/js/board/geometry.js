@@ -278,12 +278,16 @@ export function fitLayout(view, width, height, { extraFor = () => [], maxUnit = 
   };
   const off = offCentre(view);
   const shifts = off ? [0, Math.round(off / 2), off] : [0];
-  for (let limitX = 4; limitX <= 26; limitX += 1) {
-    for (const [limitY, shift] of lanesY.flatMap((y) => shifts.map((s) => [y, s]))) {
-      if (Math.abs(shift) > limitX - 1) continue;
-      const fit = consider(limitX, limitY, shift);
-      // On a tie (the unit at its largest), the wider lanes win: a straighter line.
-      if (!best || fit.unit >= best.unit - 1e-6) best = fit;
+  for (const limitY of lanesY) {
+    for (const shift of shifts) {
+      for (let limitX = Math.max(4, Math.abs(shift) + 1); limitX <= 26; limitX += 1) {
+        const fit = consider(limitX, limitY, shift);
+        // On a tie (the unit at its largest), the wider lanes win: a straighter line.
+        const tie = best && Math.abs(fit.unit - best.unit) <= 1e-6;
+        if (!best || fit.unit > best.unit || (tie && limitX >= best.lanes[0])) best = fit;
+        // Wider lanes lay out the same line once no arm reaches its lane's edge.
+        if (fit.box.x0 > shift - limitX + 1 && fit.box.x1 < shift + limitX - 1) break;
+      }
     }
   }
   // The view box: the chain's box centred, widened to the felt's shape and to the largest unit.
