@@ -285,8 +285,10 @@ export function fitLayout(view, width, height, { extraFor = () => [], maxUnit = 
         // On a tie (the unit at its largest), the wider lanes win: a straighter line.
         const tie = best && Math.abs(fit.unit - best.unit) <= 1e-6;
         if (!best || fit.unit > best.unit || (tie && limitX >= best.lanes[0])) best = fit;
-        // Wider lanes lay out the same line once no arm reaches its lane's edge.
-        if (fit.box.x0 > shift - limitX + 1 && fit.box.x1 < shift + limitX - 1) break;
+        // Wider lanes lay out the same line once every tile lies a tile and more inside its
+        // lane: no arm turned at its edge. (With a unit of margin a spinner's arm that had
+        // turned there stopped the search: a 4-seat All Fives chain drew at 39 px, not 52.)
+        if (fit.box.x0 > shift - limitX + 3 && fit.box.x1 < shift + limitX - 3) break;
       }
     }
   }
