@@ -4,7 +4,7 @@
 
 import { fill, gettext, ngettext } from "./i18n.js";
 import { boardSVG, piecesSVG } from "./board/draw.js";
-import { layoutTable } from "./board/geometry.js";
+import { fitLayout } from "./board/geometry.js";
 import { handTileSVG } from "./board/tiles.js";
 import { boardWords } from "./board/words.js";
 import { CoachPanel } from "./replay-coach.js";
@@ -140,26 +140,21 @@ class ReplayViewer {
     });
   }
 
+  // The board as the table draws it: laid out, scaled and centred to its box (geometry.fitLayout).
   renderBoard() {
     const step = this.step;
     const board = $("replay-board");
-    const width = Math.max(280, board.clientWidth - 8);
-    const unit = Math.max(17, Math.min(30, width / (width < 600 ? 19 : 22)));
-    const limitX = Math.max(6, Math.floor(width / unit / 2 - 1.5));
-    const layout = layoutTable({ table: step.table, spinner: step.spinner }, limitX, 6);
-    const box = layout.bounds();
-    const reach = Math.max(6, -box.x0 + 0.7, box.x1 + 0.7);
-    const y0 = Math.min(box.y0, -2.5) - 0.7;
-    const height = Math.max(box.y1, 2.5) + 0.7 - y0;
+    const width = Math.max(120, board.clientWidth);
+    const height = Math.max(90, board.clientHeight);
+    const fit = fitLayout({ table: step.table, spinner: step.spinner }, width, height);
     // The spinner without the marks of its ends: they help choose where to play, at the table.
-    const body = piecesSVG(layout.pieces, { marks: false });
-    board.innerHTML = boardSVG([-reach, y0, 2 * reach, height], body, {
-      width: Math.round(2 * reach * unit),
-      height: Math.round(height * unit),
+    const body = piecesSVG(fit.layout.pieces, { marks: false });
+    board.innerHTML = boardSVG(fit.viewBox, body, {
+      preserveAspectRatio: "xMidYMid meet",
       role: "img",
       "aria-label": boardWords(this.step),
     });
-    board.dataset.tiles = String(layout.pieces.length);
+    board.dataset.tiles = String(fit.layout.pieces.length);
   }
 }
 

@@ -12,7 +12,7 @@ from browser_support import axe_violations as violations
 from django.contrib.auth import get_user_model
 from factories import make_user, sign_in
 from playwright.sync_api import expect
-from records.stats_builders import finished_match
+from records.stats_builders import computer_match, finished_match, player_of
 from table_driver import Stuck, Table, screenshot
 
 from games import services
@@ -157,6 +157,46 @@ def test_the_table_shows_the_commitment_during_the_hand_and_the_seed_after_it(se
     page.get_by_role("link", name="Replay this match").click()
     page.wait_for_url(re.compile(rf"/tables/{table.public_id}/replay/$"))
     expect(page.locator("#replay-hands code.seed")).to_have_text(seed)
+
+
+# Where the analysis board, the Forward button and every seat's row lie, and how large the
+# seats' tiles are drawn: what a person needs at every step, without scrolling.
+REPLAY_IN_VIEW = """() => {
+  const box = (el) => el.getBoundingClientRect();
+  const inside = (r) =>
+    r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+  const tiles = [...document.querySelectorAll("#replay-seats .result-tiles svg")].map(box);
+  return {
+    scrolled: [scrollX, scrollY],
+    board: inside(box(document.getElementById("replay-board"))),
+    boardBox: box(document.getElementById("replay-board")).toJSON(),
+    forward: inside(box(document.getElementById("forward"))),
+    seats: [...document.querySelectorAll("#replay-seats li")].map((li) => inside(box(li))),
+    narrowest: Math.min(...tiles.map((r) => r.width)),
+    chain: Number(document.getElementById("replay-board").dataset.tiles),
+  };
+}"""
+
+
+def test_the_replay_fits_a_laptop_window_like_the_table(server, page):
+    """At 1366x768 the board, the steps and every seat's tiles are in view at every step of a
+    hand without scrolling (the board began at y=612), the tiles large enough to read (they were
+    13 px wide)."""
+    user = signed_in(page, server)
+    table = computer_match(player_of(user), "all_fives", seats=4)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{server}/tables/{table.public_id}/replay/")
+    first_hand = len(table.record["hands"][0]["moves"])
+    for step in range(first_hand + 1):
+        expect(page.locator("#replay-page")).to_have_attribute("data-step", str(step))
+        seen = page.evaluate(REPLAY_IN_VIEW)
+        assert seen["scrolled"] == [0, 0], (step, seen)
+        assert seen["board"] and seen["forward"] and all(seen["seats"]), (step, seen)
+        assert len(seen["seats"]) == 4 and seen["narrowest"] >= 20, (step, seen)
+        if step < first_hand:
+            page.get_by_role("button", name="Forward").click()
+    assert seen["chain"] >= 6, seen
+    screenshot(page, "replay-laptop")
 
 
 def test_the_pages_fit_a_phone(server, phone):

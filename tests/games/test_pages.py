@@ -319,7 +319,7 @@ def test_the_table_page_is_not_cached(client):
 
 # --- the table script's layout (run with node when it is installed) -------------------------
 LAYOUT_CHECK = r"""
-import { fitLayout, layoutTable } from "%(module)s";
+import { fitLayout, largestUnit, layoutTable } from "%(module)s";
 const views = JSON.parse(await new Promise((done) => {
   let text = "";
   process.stdin.on("data", (chunk) => (text += chunk));
@@ -350,12 +350,18 @@ for (const [limitX, limitY] of [[4, 3], [8, 6], [19, 6], [26, 8]]) {
   }
 }
 // Fitted to a felt (a phone, a laptop, a phone held sideways): the whole chain inside the
-// picture, which has the felt's shape.
+// picture, which has the felt's shape, no two tiles on each other (the lanes may lie off centre
+// there), and no tile larger than the felt allows.
 for (const [width, height] of [[370, 480], [1300, 420], [640, 180]]) {
   for (const view of views) {
-    const { layout, viewBox } = fitLayout(view, width, height);
+    const { layout, viewBox, unit } = fitLayout(view, width, height);
     const [x, y, w, h] = viewBox;
     if (Math.abs(w / h - width / height) > 0.01) problems.push("shape " + [w, h]);
+    if (unit > largestUnit(width, height) + 1e-9) problems.push("unit " + unit);
+    const rects = layout.pieces.map((p) => p.rect);
+    rects.forEach((r, i) => {
+      if (rects.slice(0, i).some((o) => hit(r, o))) problems.push("overlap when fitted");
+    });
     for (const { rect } of layout.pieces) {
       const inside = rect.x0 >= x - 1e-6 && rect.x1 <= x + w + 1e-6 &&
         rect.y0 >= y - 1e-6 && rect.y1 <= y + h + 1e-6;

@@ -48,9 +48,10 @@ const overlaps = (a, b) =>
 // above and then snakes rightward-up, down drops below and then snakes leftward-down.
 // `side` is how far the last tile reaches across the line (a double reaches further).
 class Layout {
-  constructor(limitX, limitY) {
+  constructor(limitX, limitY, shift = 0) {
     this.limitX = limitX;
     this.limitY = limitY;
+    this.shift = shift;
     this.pieces = [];
     this.arms = {};
   }
@@ -123,8 +124,10 @@ class Layout {
       this.addArm("up", [0, -1], N, 0.5, [-0.5, x], this.limitY);
       this.addArm("down", [0, 1], S, 0.5, [-x, 0.5], this.limitY);
     } else {
-      this.addArm("left", [-face, 0], W, side, [-x, x]);
-      this.addArm("right", [face, 0], E, side, [-x, x]);
+      // The lane may lie off centre (`shift`), toward the longer arm.
+      const lane = [-x + this.shift, x + this.shift];
+      this.addArm("left", [-face, 0], W, side, lane);
+      this.addArm("right", [face, 0], E, side, lane);
     }
   }
 
@@ -218,8 +221,8 @@ export function innerOf(placed) {
   return a === placed.outer ? b : a;
 }
 
-export function layoutTable(view, limitX, limitY) {
-  const layout = new Layout(limitX, limitY);
+export function layoutTable(view, limitX, limitY, shift = 0) {
+  const layout = new Layout(limitX, limitY, shift);
   const table = view.table || {};
   if (!table.opening) return layout;
   const line = lineOf(view);
@@ -230,17 +233,42 @@ export function layoutTable(view, limitX, limitY) {
   return layout;
 }
 
+// The largest a unit (half a tile) is drawn on a felt of `width` x `height` px: an eighth of its
+// width (a first tile takes at most a quarter of it), as tall as a row of tiles and its margin
+// allow, and at most 52 px (a tile then as big as one of the hand's: larger looked like a toy).
+// A short chain starts large and shrinks as it grows (fitLayout). A twelfth of the felt capped at
+// 38 px drew a phone's first four tiles across half its felt and a tablet's across a third; a
+// cap by the height left a phone held sideways 20 px tiles in a strip 110 px tall.
+export function largestUnit(width, height) {
+  return Math.min(52, width / 8, height / 2.2);
+}
+
+// How far off centre a line without a spinner may run: half the difference of its arms' lengths
+// laid straight (units). A line of one long arm kept to a lane centred on its opening turned
+// halfway across the felt, and a phone held sideways drew it in three rows of 15 px tiles.
+function offCentre(view) {
+  if (view.spinner || !view.table?.opening) return 0;
+  const length = (end) =>
+    (view.table[end] || []).reduce((sum, p) => {
+      const [a, b] = parseTile(p.tile);
+      return sum + (a === b ? 1 : 2);
+    }, 0);
+  return Math.round((length("right") - length("left")) / 2);
+}
+
 // The chain laid out to fit a felt of `width` x `height` px: the lanes (how far an arm runs
 // before it turns, and how tall a spinner's upright arms stand) are chosen so the chain, with
 // the ghost `extra` rectangles of `extraFor(layout)`, is drawn as large as it can be. A unit
-// (half a tile) is at most `maxUnit` px. Returns {layout, extra, viewBox: [x, y, w, h], unit}.
-// A function of the view and the size alone: every page of a table draws the same chain.
-export function fitLayout(view, width, height, { extraFor = () => [], maxUnit = 34 } = {}) {
+// (half a tile) is at most `maxUnit` px (largestUnit). Returns {layout, extra, viewBox: [x, y,
+// w, h], unit}. A function of the view and the size alone: the table and the replay draw the
+// same chain the same way.
+export function fitLayout(view, width, height, { extraFor = () => [], maxUnit = null } = {}) {
+  maxUnit ??= largestUnit(width, height);
   const spinner = Boolean(view.spinner);
   const lanesY = spinner ? [3, 5, 8] : [6];
   let best = null;
-  const consider = (limitX, limitY) => {
-    const layout = layoutTable(view, limitX, limitY);
+  const consider = (limitX, limitY, shift) => {
+    const layout = layoutTable(view, limitX, limitY, shift);
     const extra = extraFor(layout);
     const box = layout.bounds(extra.map((s) => s.rect));
     const w = box.x1 - box.x0 + 1.2;
@@ -248,11 +276,20 @@ export function fitLayout(view, width, height, { extraFor = () => [], maxUnit = 
     const unit = Math.min(width / w, height / h, maxUnit);
     return { layout, extra, box, unit, lanes: [limitX, limitY] };
   };
-  for (let limitX = 4; limitX <= 26; limitX += 1) {
-    for (const limitY of lanesY) {
-      const fit = consider(limitX, limitY);
-      // On a tie (the unit at its largest), the wider lanes win: a straighter line.
-      if (!best || fit.unit >= best.unit - 1e-6) best = fit;
+  const off = offCentre(view);
+  const shifts = off ? [0, Math.round(off / 2), off] : [0];
+  for (const limitY of lanesY) {
+    for (const shift of shifts) {
+      for (let limitX = Math.max(4, Math.abs(shift) + 1); limitX <= 26; limitX += 1) {
+        const fit = consider(limitX, limitY, shift);
+        // On a tie (the unit at its largest), the wider lanes win: a straighter line.
+        const tie = best && Math.abs(fit.unit - best.unit) <= 1e-6;
+        if (!best || fit.unit > best.unit || (tie && limitX >= best.lanes[0])) best = fit;
+        // Wider lanes lay out the same line once every tile lies a tile and more inside its
+        // lane: no arm turned at its edge. (With a unit of margin a spinner's arm that had
+        // turned there stopped the search: a 4-seat All Fives chain drew at 39 px, not 52.)
+        if (fit.box.x0 > shift - limitX + 3 && fit.box.x1 < shift + limitX - 3) break;
+      }
     }
   }
   // The view box: the chain's box centred, widened to the felt's shape and to the largest unit.

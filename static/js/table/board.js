@@ -21,13 +21,7 @@ export function renderBoard(ctrl) {
   if (key === drawn && !ctrl.drag.active) return;
   drawn = key;
   const focusedEnd = document.activeElement?.closest?.(".spot")?.dataset.end;
-  // Larger tiles on a big screen, but never so large that a short chain looks like a toy.
-  // (A phone's felt is narrow: a fourteenth of it drew a seven-tile line across a third of it.)
-  const maxUnit = Math.max(22, Math.min(38, Math.min(width, height * 1.6) / 12));
-  const fit = fitLayout(view, width, height, {
-    extraFor: (layout) => spotsFor(ctrl, layout),
-    maxUnit,
-  });
+  const fit = fitLayout(view, width, height, { extraFor: (layout) => spotsFor(ctrl, layout) });
   const last = [...(view.history || [])].reverse().find((m) => m.play)?.play;
   const body = piecesSVG(fit.layout.pieces, { last }) + fit.extra.map(spotSVG).join("");
   // The picture fills the board's box (drawn at its final size: no layout shift).

@@ -195,6 +195,8 @@ export function renderHand(ctrl) {
   const playable = new Set(ctrl.plays().map((m) => m.play));
   const hinted = ctrl.hint?.move.play;
   hand.dataset.lying = String(SHORT.matches);
+  // How many tiles share the bar: lying ones narrow to fit it (table.css).
+  hand.style.setProperty("--tiles", String(Math.max(1, view.hand.length)));
   for (const tile of view.hand) {
     const button = document.createElement("button");
     button.type = "button";
