@@ -8,7 +8,9 @@ import orjson
 from django.utils.translation import gettext
 from psycopg import OperationalError
 
+from accounts.avatars import bot_avatar, person_avatar
 from games.engine import OWN_KEYS, Match, history_to_record, own_json
+from games.engine.bots import bot_name
 from games.errors import TableError, TableNotFound
 from games.live import async_db, snapshots, writes
 from games.models import REJOIN_GRACE_SECONDS, LogEntry, Table
@@ -22,7 +24,7 @@ def table_for(public_id: str) -> Table:
             # A tournament's table links back to it (the reverse one-to-one, by name only:
             # games imports nothing of tournaments); joined here, so it costs no query.
             Table.objects.select_related("rematch", "tournament_match__tournament")
-            .prefetch_related("seats")
+            .prefetch_related(snapshots.seats_with_avatars())
             .get(public_id=public_id)
         )
     except Table.DoesNotExist:
@@ -157,8 +159,12 @@ def state_of(snapshot: snapshots.TableSnapshot, seat: int | None) -> dict[str, A
             "seats": [
                 {
                     "index": seat_row.index,
-                    "name": seat_row.name,
+                    # Every page and the wire call a computer by its level and seat ("Rosa").
+                    "name": bot_name(seat_row.bot_level, seat_row.index)
+                    if seat_row.bot_level
+                    else seat_row.name,
                     "bot": seat_row.bot_level or None,
+                    "avatar": seat_avatar(seat_row),
                     "away": seat_row.away,
                     # Pressed Leave where leaving forfeits: the match is lost unless back soon.
                     "left": seat_row.left,
@@ -168,6 +174,19 @@ def state_of(snapshot: snapshots.TableSnapshot, seat: int | None) -> dict[str, A
         },
         "view": snapshot.match.view_for(seat).to_json(),
     }
+
+
+def seat_avatar(seat: snapshots.SeatSnapshot) -> dict[str, str]:
+    """The avatar a seat shows (accounts.avatars): a computer's level's robot, or its person's
+    (chosen in settings, else the initials of the name they sit under on their own colour)."""
+    if seat.bot_level:
+        return bot_avatar(seat.bot_level)
+    return person_avatar(
+        name=seat.name,
+        user_id=seat.user_id,
+        colour=seat.avatar_colour,
+        emoji=seat.avatar_emoji,
+    )
 
 
 def undo_refused(snapshot: snapshots.TableSnapshot) -> str | None:

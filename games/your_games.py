@@ -54,7 +54,7 @@ def games_in_progress(player: Player) -> list[GameInProgress]:
 
 
 def _name(seat: Seat) -> str:
-    return seat_name_words(name=seat.name, bot_level=seat.bot_level)
+    return seat_name_words(name=seat.name, bot_level=seat.bot_level, index=seat.index)
 
 
 def _in_progress(table: Table, mine: Seat) -> GameInProgress:

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.db.models import Prefetch, QuerySet
+
 from games.engine import Match, Rules, load
 from games.fairness import commitment
 from games.live import writes
@@ -41,6 +43,9 @@ class SeatSnapshot(PlayedBy):
     guest: str = ""
     # Pressed Leave where leaving forfeits (Seat.left_at): still theirs, not the computer's.
     left: bool = False
+    # The avatar its person chose (accounts.models.Avatar: a colour, an emoji), blank: theirs.
+    avatar_colour: str = ""
+    avatar_emoji: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +132,14 @@ class TableSnapshot:
             take_backs=table.take_backs,
             seats=tuple(
                 SeatSnapshot(
-                    s.index, s.name, s.bot_level, s.away, s.user_id, s.guest, s.left_at is not None
+                    s.index,
+                    s.name,
+                    s.bot_level,
+                    s.away,
+                    s.user_id,
+                    s.guest,
+                    s.left_at is not None,
+                    *avatar_choice(s),
                 )
                 for s in sorted(seats, key=lambda s: s.index)
             ),
@@ -161,6 +173,22 @@ class TableSnapshot:
                 match, self.hand_seed, match_over=finished, withheld=self.deals_withheld
             ),
         )
+
+
+def seats_with_avatars() -> Prefetch[str, QuerySet[Seat], str]:
+    """A table's seats with their people's chosen avatars, for :meth:`TableSnapshot.of`, in
+    the one query that reads the seats."""
+    return Prefetch("seats", queryset=Seat.objects.select_related("user__avatar"))
+
+
+def avatar_choice(seat: Seat) -> tuple[str, str]:
+    """The colour and emoji the seat's person chose (blanks: none, or nobody's account)."""
+    if seat.user_id is None:
+        return "", ""
+    # A person who never chose has no row: the reverse accessor's DoesNotExist is an
+    # AttributeError too.
+    chosen = getattr(seat.user, "avatar", None)
+    return (chosen.colour, chosen.emoji) if chosen is not None else ("", "")
 
 
 def forfeit_reason_of(table: Table, seats: Iterable[Seat]) -> str | None:

@@ -123,7 +123,11 @@ def person_key(player: Player) -> str:
 
 def locked_table(public_id: str) -> Table:
     try:
-        return Table.objects.select_for_update().prefetch_related("seats").get(public_id=public_id)
+        return (
+            Table.objects.select_for_update()
+            .prefetch_related(snapshots.seats_with_avatars())
+            .get(public_id=public_id)
+        )
     except Table.DoesNotExist:
         raise TableNotFound from None
 

@@ -2,6 +2,7 @@
 // buttons and the hand, each drawn from the controller's state and writing none of it. (The
 // board, the result panel and the motion have modules of their own; view.js draws them all.)
 
+import { avatarOf } from "./avatar.js";
 import { $, span } from "./dom.js";
 import { handsWon, matchWords } from "./result.js";
 import { levelWord, mainActionName, mainLabel, seatLabel, turnWords } from "./words.js";
@@ -63,6 +64,8 @@ export function renderSeats(ctrl) {
     if (turn) li.classList.add("turn");
     const head = document.createElement("span");
     head.className = "seat-head";
+    const avatar = avatarOf(seat);
+    if (avatar) head.append(avatar);
     head.append(span("seat-name", seatLabel(ctrl, i)));
     if (i === ctrl.me) head.append(span("seat-tag", pgettext("seat tag", "you")));
     if (ctrl.info.teams && i !== ctrl.me && side === mySide) {
