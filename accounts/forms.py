@@ -15,7 +15,7 @@ from accounts import services
 from accounts.avatars import COLOURS, EMOJIS, person_avatar
 from accounts.handles import HANDLE_MAX, clean_handle
 from accounts.names import DisplayNameField
-from accounts.selectors import display_name, handle_taken, handle_taken_words
+from accounts.selectors import chosen_avatar, display_name, handle_taken, handle_taken_words
 
 
 def display_name_field() -> DisplayNameField:
@@ -122,16 +122,18 @@ def _preview(avatar: dict[str, str], words: object) -> str:
 
 
 def avatar_fields(user: AbstractBaseUser) -> dict[str, forms.ChoiceField]:
-    """The avatar's two choices, each option shown as the avatar it gives ``user``."""
+    """The avatar's two choices, each option shown as the avatar it gives ``user`` with the
+    other choice as it is now (a colour with their emoji, an emoji on their colour)."""
     name = display_name(user)  # type: ignore[arg-type]
+    colour_now, emoji_now = chosen_avatar(user)
 
-    def shown(colour: str = "", emoji: str = "") -> dict[str, str]:
+    def shown(colour: str, emoji: str) -> dict[str, str]:
         return person_avatar(name=name, user_id=user.pk, colour=colour, emoji=emoji)
 
-    colours = [("", _preview(shown(), gettext("Your own colour")))]
-    colours += [(key, _preview(shown(colour=key), COLOUR_NAMES[key])) for key in COLOURS]
-    emojis = [("", _preview(shown(), gettext("Your initials")))]
-    emojis += [(key, _preview(shown(emoji=key), EMOJI_NAMES[key])) for key in EMOJIS]
+    colours = [("", _preview(shown("", emoji_now), gettext("Your own colour")))]
+    colours += [(key, _preview(shown(key, emoji_now), COLOUR_NAMES[key])) for key in COLOURS]
+    emojis = [("", _preview(shown(colour_now, ""), gettext("Your initials")))]
+    emojis += [(key, _preview(shown(colour_now, key), EMOJI_NAMES[key])) for key in EMOJIS]
     return {
         "avatar_colour": forms.ChoiceField(
             label=gettext("Avatar colour"),
