@@ -8,12 +8,12 @@ import orjson
 from django.utils.translation import gettext
 from psycopg import OperationalError
 
-from accounts.avatars import bot_avatar, person_avatar
 from games.engine import OWN_KEYS, Match, history_to_record, own_json
 from games.engine.bots import bot_name
 from games.errors import TableError, TableNotFound
 from games.live import async_db, snapshots, writes
 from games.models import REJOIN_GRACE_SECONDS, LogEntry, Table
+from games.names import seat_avatar, seats_with_avatars
 
 logger = logging.getLogger(__name__)
 
@@ -24,7 +24,7 @@ def table_for(public_id: str) -> Table:
             # A tournament's table links back to it (the reverse one-to-one, by name only:
             # games imports nothing of tournaments); joined here, so it costs no query.
             Table.objects.select_related("rematch", "tournament_match__tournament")
-            .prefetch_related(snapshots.seats_with_avatars())
+            .prefetch_related(seats_with_avatars())
             .get(public_id=public_id)
         )
     except Table.DoesNotExist:
@@ -164,7 +164,7 @@ def state_of(snapshot: snapshots.TableSnapshot, seat: int | None) -> dict[str, A
                     if seat_row.bot_level
                     else seat_row.name,
                     "bot": seat_row.bot_level or None,
-                    "avatar": seat_avatar(seat_row),
+                    "avatar": _seat_avatar(seat_row),
                     "away": seat_row.away,
                     # Pressed Leave where leaving forfeits: the match is lost unless back soon.
                     "left": seat_row.left,
@@ -176,13 +176,10 @@ def state_of(snapshot: snapshots.TableSnapshot, seat: int | None) -> dict[str, A
     }
 
 
-def seat_avatar(seat: snapshots.SeatSnapshot) -> dict[str, str]:
-    """The avatar a seat shows (accounts.avatars): a computer's level's robot, or its person's
-    (chosen in settings, else the initials of the name they sit under on their own colour)."""
-    if seat.bot_level:
-        return bot_avatar(seat.bot_level)
-    return person_avatar(
+def _seat_avatar(seat: snapshots.SeatSnapshot) -> dict[str, str]:
+    return seat_avatar(
         name=seat.name,
+        bot_level=seat.bot_level,
         user_id=seat.user_id,
         colour=seat.avatar_colour,
         emoji=seat.avatar_emoji,

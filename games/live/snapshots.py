@@ -21,12 +21,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
-
 from games.engine import Match, Rules, load
 from games.fairness import commitment
 from games.live import writes
 from games.models import PlayedBy, Seat, Table
+from games.names import avatar_choice
 
 #: Tables remembered per process; the least recently used beyond this are forgotten.
 CAPACITY = 20_000
@@ -173,22 +172,6 @@ class TableSnapshot:
                 match, self.hand_seed, match_over=finished, withheld=self.deals_withheld
             ),
         )
-
-
-def seats_with_avatars() -> Prefetch[str, QuerySet[Seat], str]:
-    """A table's seats with their people's chosen avatars, for :meth:`TableSnapshot.of`, in
-    the one query that reads the seats."""
-    return Prefetch("seats", queryset=Seat.objects.select_related("user__avatar"))
-
-
-def avatar_choice(seat: Seat) -> tuple[str, str]:
-    """The colour and emoji the seat's person chose (blanks: none, or nobody's account)."""
-    if seat.user_id is None:
-        return "", ""
-    # A person who never chose has no row: the reverse accessor's DoesNotExist is an
-    # AttributeError too.
-    chosen = getattr(seat.user, "avatar", None)
-    return (chosen.colour, chosen.emoji) if chosen is not None else ("", "")
 
 
 def forfeit_reason_of(table: Table, seats: Iterable[Seat]) -> str | None:

@@ -78,8 +78,9 @@ def test_the_tables_state_names_each_computer_and_gives_every_seat_its_avatar():
         ("Nina", "medium", {"bot": "medium"}),
         ("Paco", "medium", {"bot": "medium"}),
     ]
-    # Your games say the same names.
+    # Your games say the same names, with the same faces.
     (game,) = games_in_progress(player)
+    assert game.avatars == ({"bot": "easy"}, {"bot": "medium"}, {"bot": "medium"})
     assert (
         "Dot" in game.opponents and "Nina" in game.opponents and "Computer" not in (game.opponents)
     )
@@ -94,3 +95,23 @@ def test_the_profile_shows_the_avatar(client):
         f'<span class="avatar avatar-large" data-colour="rose" aria-hidden="true">{face}</span>'
         in (html)
     )
+
+
+def test_your_games_show_the_other_players_avatars(client):
+    ada = verified_user("ada@example.com", display_name="Ada")
+    bob = verified_user("bob@example.com", display_name="Bob Marley")
+    set_avatar(user=bob, colour="sky", emoji="owl")
+    table = services.create_online_table(
+        player=services.Player(user_id=ada.pk, session_key=None),
+        name="Ada",
+        rules=Rules.for_preset("draw", seats=2),
+    )
+    services.join_table(
+        public_id=table.public_id,
+        player=services.Player(user_id=bob.pk, session_key=None),
+        name="Bob Marley",
+    )
+    client.force_login(ada)
+    html = client.get("/me/").content.decode()
+    owl = EMOJIS["owl"]
+    assert f'<span class="avatar" data-colour="sky" aria-hidden="true">{owl}</span>' in html
