@@ -1,4 +1,4 @@
-"""A person's avatar, drawn by the pages without any image (static/js/table/avatar.js and the
+"""A person's avatar, drawn by the pages without any image (static/js/table/dom.js and the
 ``avatar`` template tag draw the same thing): a circle of colour with their initials, or an
 emoji they chose on it. By default the colour follows from who they are (the same on every
 page and at every table, never random) and the initials from their name; the settings page

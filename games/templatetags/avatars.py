@@ -1,5 +1,5 @@
 """``{% avatar spec %}``: a person's or a computer's avatar (accounts.avatars), drawn as the
-table's script draws it (static/js/table/avatar.js); ``large`` on a profile."""
+table's script draws it (static/js/table/dom.js); ``large`` on a profile."""
 
 from typing import Any
 

@@ -1,7 +1,10 @@
 // The table page's elements and the few things every part does to them: find one by id, make a
-// span of words, say something (the live region and the status line), show or hide the alert.
+// span of words or a seat's avatar, say something (the live region and the status line), show
+// or hide the alert.
 // Its own module, so that the parts fetched later (the lobby, the talk) share it with the first
 // load without pulling the page's controller into a chunk of their own (npm run build).
+
+import { pgettext } from "../i18n.js";
 
 export const $ = (id) => document.getElementById(id);
 
@@ -33,4 +36,48 @@ export function hideAlert() {
   const alert = $("alert");
   alert.hidden = true;
   alert.textContent = "";
+}
+
+// A seat's avatar, as the server describes it (accounts.avatars: `seat.avatar` in the state),
+// drawn as the `avatar` template tag draws it (templates/_avatar.html): a computer's level's
+// robot (the page's sprite, templates/_avatar_sprite.html) with the level as a badge, or a
+// person's initials or emoji on their colour. Decoration: the name beside it says who.
+const SVG = "http://www.w3.org/2000/svg";
+
+/** A computer's level as its avatar's badge ("E", "M", "H", "★"), as games.words says it. */
+export function levelBadge(level) {
+  const badges = {
+    easy: pgettext("computer level badge", "E"),
+    medium: pgettext("computer level badge", "M"),
+    hard: pgettext("computer level badge", "H"),
+    master: pgettext("computer level badge", "★"),
+  };
+  return badges[level] ?? "";
+}
+
+/** The avatar of `seat` (a seat of the state's table), or null for a state without one. */
+export function avatarOf(seat) {
+  const avatar = seat.avatar ?? (seat.bot ? { bot: seat.bot } : null);
+  if (!avatar) return null;
+  const el = document.createElement("span");
+  el.className = "avatar";
+  el.setAttribute("aria-hidden", "true");
+  if (avatar.bot) {
+    el.classList.add("avatar-bot");
+    el.dataset.level = avatar.bot;
+    const svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("viewBox", "0 0 32 32");
+    svg.setAttribute("focusable", "false");
+    const use = document.createElementNS(SVG, "use");
+    use.setAttribute("href", `#robot-${avatar.bot}`);
+    svg.append(use);
+    const badge = document.createElement("span");
+    badge.className = "avatar-badge";
+    badge.textContent = levelBadge(avatar.bot);
+    el.append(svg, badge);
+    return el;
+  }
+  el.dataset.colour = avatar.colour;
+  el.textContent = avatar.emoji || avatar.initials;
+  return el;
 }

@@ -4,8 +4,7 @@
 // computer's seats a friend who comes late may take at the next hand.
 // The server decides: this page sends the wish and draws the state it gets back.
 
-import { avatarOf } from "./avatar.js";
-import { $, say, showAlert, span } from "./dom.js";
+import { $, avatarOf, say, showAlert, span } from "./dom.js";
 import { fill, gettext, pgettext } from "../i18n.js";
 
 const button = (text, data) => {

@@ -2,8 +2,7 @@
 // buttons and the hand, each drawn from the controller's state and writing none of it. (The
 // board, the result panel and the motion have modules of their own; view.js draws them all.)
 
-import { avatarOf } from "./avatar.js";
-import { $, span } from "./dom.js";
+import { $, avatarOf, span } from "./dom.js";
 import { handsWon, matchWords } from "./result.js";
 import { levelWord, mainActionName, mainLabel, seatLabel, turnWords } from "./words.js";
 import { backsSVG, handTileSVG } from "../board/tiles.js";
