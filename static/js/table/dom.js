@@ -42,42 +42,25 @@ export function hideAlert() {
 // drawn as the `avatar` template tag draws it (templates/_avatar.html): a computer's level's
 // robot (the page's sprite, templates/_avatar_sprite.html) with the level as a badge, or a
 // person's initials or emoji on their colour. Decoration: the name beside it says who.
-const SVG = "http://www.w3.org/2000/svg";
+const BADGES = {
+  easy: () => pgettext("computer level badge", "E"),
+  medium: () => pgettext("computer level badge", "M"),
+  hard: () => pgettext("computer level badge", "H"),
+  master: () => pgettext("computer level badge", "★"),
+};
 
-/** A computer's level as its avatar's badge ("E", "M", "H", "★"), as games.words says it. */
-export function levelBadge(level) {
-  const badges = {
-    easy: pgettext("computer level badge", "E"),
-    medium: pgettext("computer level badge", "M"),
-    hard: pgettext("computer level badge", "H"),
-    master: pgettext("computer level badge", "★"),
-  };
-  return badges[level] ?? "";
-}
-
-/** The avatar of `seat` (a seat of the state's table), or null for a state without one. */
+/** The avatar of `seat` (a seat of the state's table). */
 export function avatarOf(seat) {
-  const avatar = seat.avatar ?? (seat.bot ? { bot: seat.bot } : null);
-  if (!avatar) return null;
-  const el = document.createElement("span");
-  el.className = "avatar";
+  const avatar = seat.avatar ?? { bot: seat.bot };
+  const el = span("avatar", avatar.emoji || avatar.initials || "");
   el.setAttribute("aria-hidden", "true");
-  if (avatar.bot) {
+  const badge = BADGES[avatar.bot];
+  if (badge) {
+    // The level's robot, as the page's sprite draws it, and its badge.
     el.classList.add("avatar-bot");
     el.dataset.level = avatar.bot;
-    const svg = document.createElementNS(SVG, "svg");
-    svg.setAttribute("viewBox", "0 0 32 32");
-    svg.setAttribute("focusable", "false");
-    const use = document.createElementNS(SVG, "use");
-    use.setAttribute("href", `#robot-${avatar.bot}`);
-    svg.append(use);
-    const badge = document.createElement("span");
-    badge.className = "avatar-badge";
-    badge.textContent = levelBadge(avatar.bot);
-    el.append(svg, badge);
-    return el;
-  }
-  el.dataset.colour = avatar.colour;
-  el.textContent = avatar.emoji || avatar.initials;
+    el.innerHTML = `<svg viewBox="0 0 32 32"><use href="#robot-${avatar.bot}"/></svg>`;
+    el.append(span("avatar-badge", badge()));
+  } else el.dataset.colour = avatar.colour;
   return el;
 }

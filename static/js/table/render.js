@@ -63,9 +63,7 @@ export function renderSeats(ctrl) {
     if (turn) li.classList.add("turn");
     const head = document.createElement("span");
     head.className = "seat-head";
-    const avatar = avatarOf(seat);
-    if (avatar) head.append(avatar);
-    head.append(span("seat-name", seatLabel(ctrl, i)));
+    head.append(avatarOf(seat), span("seat-name", seatLabel(ctrl, i)));
     if (i === ctrl.me) head.append(span("seat-tag", pgettext("seat tag", "you")));
     if (ctrl.info.teams && i !== ctrl.me && side === mySide) {
       head.append(span("seat-tag", pgettext("seat tag", "partner")));
