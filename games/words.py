@@ -80,15 +80,6 @@ LEVEL_WORDS: dict[str, Any] = {
 }
 
 
-#: A computer's level as its avatar's badge, one letter or sign (static/js/table/words.js too).
-LEVEL_BADGES: dict[str, Any] = {
-    Level.EASY: pgettext_lazy("computer level badge", "E"),
-    Level.MEDIUM: pgettext_lazy("computer level badge", "M"),
-    Level.HARD: pgettext_lazy("computer level badge", "H"),
-    Level.MASTER: pgettext_lazy("computer level badge", "★"),
-}
-
-
 def computer_name(level: str) -> str:
     """A computer seat's name as a person reads it, in their language: "Computer (easy)" (the
     seat's stored name is English, the same for every reader)."""

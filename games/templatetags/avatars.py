@@ -5,12 +5,9 @@ from typing import Any
 
 from django import template
 
-from games.words import LEVEL_BADGES
-
 register = template.Library()
 
 
 @register.inclusion_tag("_avatar.html")
 def avatar(spec: dict[str, str], large: bool = False) -> dict[str, Any]:
-    level = spec.get("bot", "")
-    return {"avatar": spec, "large": large, "badge": LEVEL_BADGES.get(level, "")}
+    return {"avatar": spec, "large": large}

@@ -17,6 +17,7 @@ from games.engine.bots import bot_name
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 SEATS_JS = "() => window.dominoesTable.state.table.seats"
+BADGES = {"easy": "E", "medium": "M", "hard": "H", "master": "★"}
 
 
 def ada(**avatar: str):
@@ -40,10 +41,10 @@ def assert_seats_show_avatars(page) -> None:
             expect(avatar).to_have_attribute("data-level", seat["bot"])
             # The robot is drawn (the page's sprite), with the level's badge on it.
             face = avatar.locator("svg").bounding_box()
-            assert face["width"] > 15 and face["height"] > 15, face
-            expect(avatar.locator(".avatar-badge")).to_have_text(
-                {"easy": "E", "medium": "M", "hard": "H", "master": "★"}[seat["bot"]]
-            )
+            assert face["width"] > 20 and face["height"] > 20, face
+            expect(avatar.locator("use")).to_have_attribute("href", f"#robot-{seat['bot']}")
+            badge = page.locator(f"#robot-{seat['bot']} .avatar-badge")
+            expect(badge).to_have_text(BADGES[seat["bot"]])
     names = page.locator("#seats .seat-name").all_inner_texts()
     assert not [name for name in names if "Computer" in name or "seat" in name], names
 

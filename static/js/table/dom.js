@@ -4,8 +4,6 @@
 // Its own module, so that the parts fetched later (the lobby, the talk) share it with the first
 // load without pulling the page's controller into a chunk of their own (npm run build).
 
-import { pgettext } from "../i18n.js";
-
 export const $ = (id) => document.getElementById(id);
 
 export const span = (className, text) => {
@@ -42,25 +40,16 @@ export function hideAlert() {
 // drawn as the `avatar` template tag draws it (templates/_avatar.html): a computer's level's
 // robot (the page's sprite, templates/_avatar_sprite.html) with the level as a badge, or a
 // person's initials or emoji on their colour. Decoration: the name beside it says who.
-const BADGES = {
-  easy: () => pgettext("computer level badge", "E"),
-  medium: () => pgettext("computer level badge", "M"),
-  hard: () => pgettext("computer level badge", "H"),
-  master: () => pgettext("computer level badge", "★"),
-};
-
 /** The avatar of `seat` (a seat of the state's table). */
 export function avatarOf(seat) {
   const avatar = seat.avatar ?? { bot: seat.bot };
   const el = span("avatar", avatar.emoji || avatar.initials || "");
   el.setAttribute("aria-hidden", "true");
-  const badge = BADGES[avatar.bot];
-  if (badge) {
-    // The level's robot, as the page's sprite draws it, and its badge.
-    el.classList.add("avatar-bot");
+  if (/^(easy|medium|hard|master)$/.test(avatar.bot)) {
+    // The level's robot and badge, as the page's sprite draws them.
+    el.className = "avatar avatar-bot";
     el.dataset.level = avatar.bot;
     el.innerHTML = `<svg viewBox="0 0 32 32"><use href="#robot-${avatar.bot}"/></svg>`;
-    el.append(span("avatar-badge", badge()));
   } else el.dataset.colour = avatar.colour;
   return el;
 }
