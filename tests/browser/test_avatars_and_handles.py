@@ -67,7 +67,7 @@ def test_every_seat_at_the_table_shows_its_avatar_and_a_computers_name(server, b
     assert_seats_show_avatars(page)
     # The avatar's circle is the colour chosen (site.css paints it), and its face reads.
     colour = mine.evaluate("(el) => getComputedStyle(el).backgroundColor")
-    assert colour == "rgb(15, 111, 115)", colour
+    assert colour == "rgb(0, 119, 119)", colour
     context.close()
 
 

@@ -41,11 +41,10 @@ export function hideAlert() {
 // robot (the page's sprite, templates/_avatar_sprite.html) with the level as a badge, or a
 // person's initials or emoji on their colour. Decoration: the name beside it says who.
 /** The avatar of `seat` (a seat of the state's table). */
-export function avatarOf(seat) {
-  const avatar = seat.avatar ?? { bot: seat.bot };
+export function avatarOf({ avatar }) {
   const el = span("avatar", avatar.emoji || avatar.initials || "");
   el.setAttribute("aria-hidden", "true");
-  if (/^(easy|medium|hard|master)$/.test(avatar.bot)) {
+  if (avatar.bot) {
     // The level's robot and badge, as the page's sprite draws them.
     el.className = "avatar avatar-bot";
     el.dataset.level = avatar.bot;
