@@ -4,7 +4,7 @@
 // computer's seats a friend who comes late may take at the next hand.
 // The server decides: this page sends the wish and draws the state it gets back.
 
-import { $, avatarOf, say, showAlert, span } from "./dom.js";
+import { $, say, showAlert, span } from "./dom.js";
 import { fill, gettext, pgettext } from "../i18n.js";
 
 const button = (text, data) => {
@@ -117,7 +117,7 @@ export class Lobby {
       li.dataset.seat = String(i);
       li.className = seat ? "taken" : "empty";
       li.append(span("lobby-number", fill(gettext("Seat %(number)s"), { number: i + 1 })));
-      if (seat) li.append(avatarOf(seat));
+      if (seat) li.append(this.ctrl.avatarOf(seat));
       li.append(span("lobby-name", seat ? this.ctrl.seatLabel(i) : pgettext("a seat", "empty")));
       if (seat && i === 0) li.append(span("seat-tag", pgettext("seat tag", "host")));
       if (i === this.ctrl.me) li.append(span("seat-tag", pgettext("seat tag", "you")));

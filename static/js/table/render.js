@@ -2,7 +2,7 @@
 // buttons and the hand, each drawn from the controller's state and writing none of it. (The
 // board, the result panel and the motion have modules of their own; view.js draws them all.)
 
-import { $, avatarOf, span } from "./dom.js";
+import { $, span } from "./dom.js";
 import { handsWon, matchWords } from "./result.js";
 import { levelWord, mainActionName, mainLabel, seatLabel, turnWords } from "./words.js";
 import { backsSVG, handTileSVG } from "../board/tiles.js";
@@ -103,6 +103,23 @@ export function renderSeats(ctrl) {
     }
     list.append(li);
   }
+}
+
+// A seat's avatar, as the server describes it (accounts.avatars: `seat.avatar` in the state),
+// drawn as the `avatar` template tag draws it (templates/_avatar.html): a computer's level's
+// robot (the page's sprite, templates/_avatar_sprite.html) with the level as a badge, or a
+// person's initials or emoji on their colour. Decoration: the name beside it says who.
+/** The avatar of `seat` (a seat of the state's table; the lobby's too, through the controller). */
+export function avatarOf({ avatar }) {
+  const el = span("avatar", avatar.emoji || avatar.initials || "");
+  el.setAttribute("aria-hidden", "true");
+  if (avatar.bot) {
+    // The level's robot and badge, as the page's sprite draws them.
+    el.className = "avatar avatar-bot";
+    el.dataset.level = avatar.bot;
+    el.innerHTML = `<svg viewBox="0 0 32 32"><use href="#robot-${avatar.bot}"/></svg>`;
+  } else el.dataset.colour = avatar.colour;
+  return el;
 }
 
 export function renderInfo(ctrl) {
