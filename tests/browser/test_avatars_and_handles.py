@@ -38,7 +38,6 @@ def assert_seats_show_avatars(page) -> None:
         assert 20 <= box["width"] <= 40 and abs(box["width"] - box["height"]) < 1, box
         if seat["bot"]:
             expect(name).to_have_text(bot_name(seat["bot"], seat["index"]))
-            expect(avatar).to_have_attribute("data-level", seat["bot"])
             # The robot is drawn (the page's sprite), with the level's badge on it.
             face = avatar.locator("svg").bounding_box()
             assert face["width"] > 20 and face["height"] > 20, face

@@ -116,7 +116,6 @@ export function avatarOf({ avatar }) {
   if (avatar.bot) {
     // The level's robot and badge, as the page's sprite draws them.
     el.className = "avatar avatar-bot";
-    el.dataset.level = avatar.bot;
     el.innerHTML = `<svg viewBox="0 0 32 32"><use href="#robot-${avatar.bot}"/></svg>`;
   } else el.dataset.colour = avatar.colour;
   return el;
