@@ -86,6 +86,8 @@ def test_a_person_changes_their_handle_and_avatar_in_settings(server, page):
     user = ada()
     sign_in(page, server, user)
     page.goto(server + "/accounts/settings/")
+    # The robots' sprite every page holds takes no room: the header is the page's top.
+    assert page.locator(".site-header").bounding_box()["y"] == 0
     handle = page.get_by_label("Handle")
     expect(handle).to_have_value("ada")
     # Refused in words, next to the field, and nothing changes.
