@@ -6,6 +6,8 @@ import re
 from django.contrib.auth.models import AbstractBaseUser, User
 from django.utils.translation import gettext
 
+from accounts.avatars import person_avatar
+
 
 def owns_email(user: AbstractBaseUser, email: str) -> bool:
     """Whether ``email`` is one of ``user``'s verified addresses (allauth's proof of the
@@ -13,6 +15,48 @@ def owns_email(user: AbstractBaseUser, email: str) -> bool:
     from allauth.account.models import EmailAddress  # a model: not at import
 
     return bool(EmailAddress.objects.filter(user=user, email__iexact=email, verified=True).exists())
+
+
+def handle_taken(handle: str, *, user: AbstractBaseUser) -> bool:
+    """Whether ``handle`` (in any case) is another player's than ``user``: their handle now,
+    or one they gave up, whose links lead to them (accounts.models.FormerHandle)."""
+    from accounts.models import FormerHandle  # a model: not at import
+
+    others = User.objects.exclude(pk=user.pk)
+    return (
+        others.filter(username__iexact=handle).exists()
+        or FormerHandle.objects.filter(handle__iexact=handle).exclude(user_id=user.pk).exists()
+    )
+
+
+def handle_taken_words(handle: str) -> str:
+    return gettext("The handle “%(handle)s” is taken: choose another.") % {"handle": handle}
+
+
+def current_handle(handle: str) -> str | None:
+    """The handle now of the active player a profile address names otherwise: a handle they
+    gave up (accounts.models.FormerHandle), or theirs in other letter case. None: nobody's."""
+    from accounts.models import FormerHandle  # a model: not at import
+
+    users = User.objects.filter(is_active=True)
+    now = users.filter(username__iexact=handle).values_list("username", flat=True).first()
+    if now is not None:
+        return now
+    former = FormerHandle.objects.filter(handle__iexact=handle, user__is_active=True)
+    return former.values_list("user__username", flat=True).first()
+
+
+def chosen_avatar(user: AbstractBaseUser) -> tuple[str, str]:
+    """The colour and the emoji ``user`` chose in settings (blanks: the defaults)."""
+    # No row, nothing chosen: the reverse accessor's DoesNotExist is an AttributeError too.
+    chosen = getattr(user, "avatar", None)
+    return (chosen.colour, chosen.emoji) if chosen is not None else ("", "")
+
+
+def avatar_of(user: User) -> dict[str, str]:
+    """The avatar ``user`` shows (accounts.avatars): the one they chose, else their own."""
+    colour, emoji = chosen_avatar(user)
+    return person_avatar(name=display_name(user), user_id=user.pk, colour=colour, emoji=emoji)
 
 
 def display_name(user: User) -> str:

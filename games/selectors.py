@@ -9,9 +9,11 @@ from django.utils.translation import gettext
 from psycopg import OperationalError
 
 from games.engine import OWN_KEYS, Match, history_to_record, own_json
+from games.engine.bots import bot_name
 from games.errors import TableError, TableNotFound
 from games.live import async_db, snapshots, writes
 from games.models import REJOIN_GRACE_SECONDS, LogEntry, Table
+from games.names import seat_avatar, seats_with_avatars
 
 logger = logging.getLogger(__name__)
 
@@ -22,7 +24,7 @@ def table_for(public_id: str) -> Table:
             # A tournament's table links back to it (the reverse one-to-one, by name only:
             # games imports nothing of tournaments); joined here, so it costs no query.
             Table.objects.select_related("rematch", "tournament_match__tournament")
-            .prefetch_related("seats")
+            .prefetch_related(seats_with_avatars())
             .get(public_id=public_id)
         )
     except Table.DoesNotExist:
@@ -160,8 +162,12 @@ def state_of(snapshot: snapshots.TableSnapshot, seat: int | None) -> dict[str, A
             "seats": [
                 {
                     "index": seat_row.index,
-                    "name": seat_row.name,
+                    # Every page and the wire call a computer by its level and seat ("Rosa").
+                    "name": bot_name(seat_row.bot_level, seat_row.index)
+                    if seat_row.bot_level
+                    else seat_row.name,
                     "bot": seat_row.bot_level or None,
+                    "avatar": _seat_avatar(seat_row),
                     "away": seat_row.away,
                     # Pressed Leave where leaving forfeits: the match is lost unless back soon.
                     "left": seat_row.left,
@@ -171,6 +177,16 @@ def state_of(snapshot: snapshots.TableSnapshot, seat: int | None) -> dict[str, A
         },
         "view": snapshot.match.view_for(seat).to_json(),
     }
+
+
+def _seat_avatar(seat: snapshots.SeatSnapshot) -> dict[str, str]:
+    return seat_avatar(
+        name=seat.name,
+        bot_level=seat.bot_level,
+        user_id=seat.user_id,
+        colour=seat.avatar_colour,
+        emoji=seat.avatar_emoji,
+    )
 
 
 def undo_refused(snapshot: snapshots.TableSnapshot) -> str | None:

@@ -6,6 +6,7 @@ from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
@@ -105,12 +106,16 @@ def settings(request: HttpRequest) -> HttpResponse:
     form = SettingsForm(
         request.POST if request.method == "POST" else None,
         instance=preferences.preferences_of(user),
-        initial={"display_name": user.first_name},
+        user=user,
     )
     if form.is_valid():
-        preferences.save_settings(user=user, **form.cleaned_data)
-        messages.success(
-            request, gettext("Your settings are saved. They apply to the games you create.")
-        )
-        return redirect("accounts:settings")
+        try:
+            preferences.save_settings(user=user, **form.cleaned_data)
+        except ValidationError as error:  # a handle taken meanwhile
+            form.add_error("handle", error)
+        else:
+            messages.success(
+                request, gettext("Your settings are saved. They apply to the games you create.")
+            )
+            return redirect("accounts:settings")
     return render(request, "account/settings.html", {"form": form})

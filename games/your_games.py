@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 
 from games.engine import Rules, load
 from games.models import Seat, Table
-from games.names import seat_name_words
+from games.names import avatar_choice, seat_avatar, seat_name_words, seats_with_avatars
 from games.services import Player, has_moved
 from games.words import PRESET_NAMES, joined
 
@@ -30,7 +30,8 @@ SHOWN = 20
 class GameInProgress:
     public_id: str
     game: str  # "Draw, 2 players"
-    opponents: str  # "Computer (easy)", "Bob and Computer (medium)"
+    opponents: str  # "Dot", "Bob and Rosa" (a computer by its level and seat)
+    avatars: tuple[dict[str, str], ...]  # the opponents', in their order (accounts.avatars)
     status: str  # "Your turn", "Bob's turn", "Waiting for players", "Between hands"
     your_turn: bool
     online: bool
@@ -55,7 +56,7 @@ def games_in_progress(player: Player) -> list[GameInProgress]:
         Seat.objects.filter(mine, table__finished=False)
         .filter(table__updated_at__gte=timezone.now() - RECENT)
         .select_related("table")
-        .prefetch_related("table__seats")
+        .prefetch_related(seats_with_avatars("table__seats"))
         .order_by("-table__updated_at")[:SHOWN]
     )
     games = [_in_progress(seat.table, seat) for seat in seats]
@@ -63,7 +64,14 @@ def games_in_progress(player: Player) -> list[GameInProgress]:
 
 
 def _name(seat: Seat) -> str:
-    return seat_name_words(name=seat.name, bot_level=seat.bot_level)
+    return seat_name_words(name=seat.name, bot_level=seat.bot_level, index=seat.index)
+
+
+def _avatar(seat: Seat) -> dict[str, str]:
+    colour, emoji = avatar_choice(seat)
+    return seat_avatar(
+        name=seat.name, bot_level=seat.bot_level, user_id=seat.user_id, colour=colour, emoji=emoji
+    )
 
 
 def _in_progress(table: Table, mine: Seat) -> GameInProgress:
@@ -86,6 +94,7 @@ def _in_progress(table: Table, mine: Seat) -> GameInProgress:
         game=gettext("%(game)s, %(seats)s players")
         % {"game": PRESET_NAMES[rules.preset], "seats": rules.seats},
         opponents=joined(others) if others else gettext("nobody yet"),
+        avatars=tuple(_avatar(seat) for seat in seats if seat.index != mine.index),
         status=status,
         your_turn=turn == mine.index,
         online=table.kind == Table.Kind.ONLINE,

@@ -25,6 +25,7 @@ from games.engine import Match, Rules, load
 from games.fairness import commitment
 from games.live import writes
 from games.models import PlayedBy, Seat, Table
+from games.names import avatar_choice
 
 #: Tables remembered per process; the least recently used beyond this are forgotten.
 CAPACITY = 20_000
@@ -41,6 +42,9 @@ class SeatSnapshot(PlayedBy):
     guest: str = ""
     # Pressed Leave where leaving forfeits (Seat.left_at): still theirs, not the computer's.
     left: bool = False
+    # The avatar its person chose (accounts.models.Avatar: a colour, an emoji), blank: theirs.
+    avatar_colour: str = ""
+    avatar_emoji: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +134,14 @@ class TableSnapshot:
             take_backs=table.take_backs,
             seats=tuple(
                 SeatSnapshot(
-                    s.index, s.name, s.bot_level, s.away, s.user_id, s.guest, s.left_at is not None
+                    s.index,
+                    s.name,
+                    s.bot_level,
+                    s.away,
+                    s.user_id,
+                    s.guest,
+                    s.left_at is not None,
+                    *avatar_choice(s),
                 )
                 for s in sorted(seats, key=lambda s: s.index)
             ),

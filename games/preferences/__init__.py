@@ -5,6 +5,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from accounts import services as accounts
 from accounts.names import clean_display_name
 from games.preferences.models import Preferences
 
@@ -27,9 +28,13 @@ def save_settings(
     show_hints: bool,
     computer_level: str,
     alternating_starters: bool,
+    handle: str | None = None,
+    avatar_colour: str = "",
+    avatar_emoji: str = "",
 ) -> Preferences:
-    """Save the settings page: the display name and the preferences for new games. Bad values
-    raise ValidationError and change nothing. Existing tables keep their own rules."""
+    """Save the settings page: the display name, the handle (None: kept), the avatar and the
+    preferences for new games. Bad values (a handle taken meanwhile) raise ValidationError and
+    change nothing. Existing tables keep their own rules."""
     name = clean_display_name(display_name)
     with transaction.atomic():
         locked = get_user_model().objects.select_for_update().get(pk=user.pk)
@@ -45,6 +50,9 @@ def save_settings(
         preferences.save()
         locked.first_name = name
         locked.save(update_fields=["first_name"])
+        if handle is not None:
+            user.username = accounts.change_handle(user=locked, handle=handle)
+        accounts.set_avatar(user=locked, colour=avatar_colour, emoji=avatar_emoji)
     user.first_name = name
     user.preferences = preferences
     return preferences

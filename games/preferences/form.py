@@ -1,21 +1,25 @@
 """The settings page's form of a player's preferences for new games, edited with their display
-name (accounts.forms.display_name_field)."""
+name, handle and avatar (accounts.forms)."""
 
 from typing import Any
 
 from django import forms
+from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext, gettext_lazy
 
-from accounts.forms import display_name_field
+from accounts.forms import avatar_fields, check_handle_free, display_name_field, handle_field
+from accounts.selectors import chosen_avatar
 from games.engine import TARGET_RANGE
 from games.preferences.models import Preferences
 from games.words import TARGETS
 
 
 class SettingsForm(forms.ModelForm):
-    """The display name and the preferences for new games, edited together."""
+    """The display name, the handle, the avatar and the preferences for new games, edited
+    together. A staff account's handle is its username, kept (not in the form)."""
 
     display_name = display_name_field()
+    handle = handle_field()
 
     class Meta:
         model = Preferences
@@ -37,13 +41,29 @@ class SettingsForm(forms.ModelForm):
         }
         widgets = {"preset": forms.RadioSelect}
 
-    field_order = ["display_name", *Meta.fields]
+    field_order = ["display_name", "handle", "avatar_colour", "avatar_emoji", *Meta.fields]
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, user: AbstractBaseUser, **kwargs: Any) -> None:
+        self.user = user
+        colour, emoji = chosen_avatar(user)
+        kwargs["initial"] = {
+            "display_name": user.first_name,  # type: ignore[attr-defined]
+            "handle": user.get_username(),
+            "avatar_colour": colour,
+            "avatar_emoji": emoji,
+            **kwargs.get("initial", {}),
+        }
         super().__init__(*args, **kwargs)
+        self.fields.update(avatar_fields(user))
+        self.order_fields(self.field_order)
+        if user.is_staff:
+            del self.fields["handle"]
         self.fields["target"].help_text = gettext(
             "%(range)s points; leave empty for the game's own."
         ) % {"range": TARGETS}
         self.fields["target"].widget.attrs.update(
             {"min": TARGET_RANGE.start, "max": TARGET_RANGE[-1]}
         )
+
+    def clean_handle(self) -> str | None:
+        return check_handle_free(self.cleaned_data["handle"], user=self.user)

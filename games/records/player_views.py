@@ -17,7 +17,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.guests import player_for
-from accounts.selectors import display_name_words
+from accounts.selectors import avatar_of, current_handle, display_name_words
 from dominoes import limits
 from games.coach import selectors as coach_selectors
 from games.engine import ReplayError, replay_text
@@ -59,20 +59,25 @@ def history(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def profile(request: HttpRequest, key: str) -> HttpResponse:
-    """A player's profile at their handle; an old signed key's link is sent on there."""
+    """A player's profile at their handle; an old signed key's link, or a handle the player
+    changed away from, is sent on there (301)."""
     user_id = profiles.user_id_of(key)
     try:
         if user_id is not None:
             return redirect(profiles.profile_url_of(profiles.handle_of(user_id)), permanent=True)
         user = stats.profile_user(key)
     except get_user_model().DoesNotExist:
-        raise Http404("There is no such player.") from None
+        handle = current_handle(key)
+        if handle is None:
+            raise Http404("There is no such player.") from None
+        return redirect(profiles.profile_url_of(handle), permanent=True)
     return render(
         request,
         "games/profile.html",
         {
             "profile_user": user,
             "name": display_name_words(user),
+            "avatar": avatar_of(user),
             "stats": stats.statistics_of(user),
             "ratings": stats.ratings_of(user),
             "skill": coach_selectors.skill_of(user),

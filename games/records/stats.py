@@ -17,7 +17,7 @@ from django.db.models import Count, Q, Sum
 from django.db.models.functions import TruncDate
 from django.utils.translation import gettext
 
-from accounts.selectors import display_name_words
+from accounts.selectors import avatar_of, display_name_words
 from games.coach.selectors import Skill, skill_by_match
 from games.engine import Rules, Scoring, SingleRound
 from games.models import MatchResult, Rating, Seat, Table
@@ -168,7 +168,7 @@ def seat_name(seat: Seat) -> str:
     reader's words (games.names)."""
     if seat.user is not None:
         return display_name_words(seat.user)
-    return seat_name_words(name=seat.name, bot_level=seat.bot_level)
+    return seat_name_words(name=seat.name, bot_level=seat.bot_level, index=seat.index)
 
 
 def history_of(user: AbstractBaseUser, page_number: Any) -> tuple[Page, list[HistoryRow]]:
@@ -241,6 +241,7 @@ class Standing:
     user_id: int
     handle: str  # the profile's address
     rating: Rating
+    avatar: dict[str, str]  # accounts.avatars
 
 
 def leaderboard(family: Family) -> tuple[list[Standing], list[Standing]]:
@@ -248,7 +249,7 @@ def leaderboard(family: Family) -> tuple[list[Standing], list[Standing]]:
     lucky games do not put a newcomer above players whose rating is known. One query."""
     ratings = (
         Rating.objects.filter(family=family.value, user__is_active=True)
-        .select_related("user")
+        .select_related("user__avatar")
         .order_by("-rating", "user_id")[: 2 * LEADERBOARD_SIZE]
     )
     established: list[Standing] = []
@@ -258,7 +259,12 @@ def leaderboard(family: Family) -> tuple[list[Standing], list[Standing]]:
         rank = None if rating.provisional else len(established) + 1
         group.append(
             Standing(
-                rank, display_name_words(rating.user), rating.user_id, rating.user.username, rating
+                rank,
+                display_name_words(rating.user),
+                rating.user_id,
+                rating.user.username,
+                rating,
+                avatar_of(rating.user),
             )
         )
     return established[:LEADERBOARD_SIZE], provisional[:LEADERBOARD_SIZE]

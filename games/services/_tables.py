@@ -22,6 +22,7 @@ from games.engine.bots import Level
 from games.errors import NotYourSeat, StaleVersion, TableError, TableNotFound
 from games.live import snapshots, writes
 from games.models import LogEntry, Seat, Table
+from games.names import seats_with_avatars
 from games.services import pipeline
 from games.services.decision import DecisionInput, Outcome
 from games.services.rated import is_rated
@@ -123,7 +124,11 @@ def person_key(player: Player) -> str:
 
 def locked_table(public_id: str) -> Table:
     try:
-        return Table.objects.select_for_update().prefetch_related("seats").get(public_id=public_id)
+        return (
+            Table.objects.select_for_update()
+            .prefetch_related(seats_with_avatars())
+            .get(public_id=public_id)
+        )
     except Table.DoesNotExist:
         raise TableNotFound from None
 

@@ -159,7 +159,8 @@ def test_a_late_friend_takes_the_computers_seat_at_the_next_hand(browser, server
             "You take seat 2 from the computer when the next hand is dealt."
         )
         expect(dave.locator("#hand [data-tile]")).to_have_count(0)
-        expect(host.locator("#seats")).to_contain_text("Computer")
+        # The computer keeps the seat this hand: the medium one of seat 2 (bot_name).
+        expect(host.locator("#seats")).to_contain_text("Rosa")
         shot(dave, "late-phone")
 
         table = Table(host)

@@ -7,7 +7,10 @@ import re
 
 import pytest
 from language_support import HEADERS, SHOTS, _words, english_words
+from playwright.sync_api import expect
 from table_driver import Stuck, Table, start_match
+
+from games.engine.bots import bot_name
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -29,8 +32,8 @@ READ_JS = """() => {
       for (const name of ["aria-label", "title"])
         if (el.hasAttribute(name)) parts.push(el.getAttribute(name));
   }
-  // People's names; a computer's is the site's words ("Computer (easy)" kept by the server).
-  const names = window.dominoesTable.state.table.seats.filter((s) => !s.bot).map((s) => s.name);
+  // The seats' names: people's, and a computer's by its level and seat ("Dot": a name).
+  const names = window.dominoesTable.state.table.seats.map((s) => s.name);
   return { text: parts.join("\\n"), names };
 }"""
 
@@ -56,12 +59,14 @@ def test_a_whole_hand_against_the_computer_speaks_the_language(server, browser, 
     page.set_default_timeout(10_000)
     table = start_match(page, server, preset=preset, level="easy", target=500)
     assert page.locator("html").get_attribute("lang") == language
-    # The site's names in the language: the computer's, and the guest's who gave none.
-    guest, computer = {"es": ("Invitado", "Computadora"), "pt-br": ("Convidado", "Computador")}[
+    # The site's names in the language: the guest's who gave none; the computer is called by
+    # its level and seat in every language, its level said in the language beside it.
+    guest, computer = {"es": ("Invitado", "computadora"), "pt-br": ("Convidado", "computador")}[
         language
     ]
     me, other = page.locator("#seats .seat-name").all_inner_texts()
-    assert re.fullmatch(guest + r" \d{4}", me) and other.startswith(computer + " ("), (me, other)
+    assert re.fullmatch(guest + r" \d{4}", me) and other == bot_name("easy", 1), (me, other)
+    expect(page.locator('#seats .seat[data-seat="1"] .seat-tag')).to_contain_text(computer)
     seen: dict[str, set[str]] = {}
     actions: list[str] = []
     for _ in range(MAX_ACTIONS):

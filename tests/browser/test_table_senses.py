@@ -128,7 +128,7 @@ def test_a_move_played_at_the_deadline_is_worded_as_played_for_the_seat(server, 
     mine = next(m for m in view["history"] if "play" in m and m["seat"] == view["seat"])
     theirs = next(m for m in view["history"] if "play" in m and m["seat"] != view["seat"])
     assert words[0] == f"Time ran out: {mine['play']} was played for you"
-    assert words[1] == f"Time ran out: {theirs['play']} was played for Computer (easy)"
+    assert words[1] == f"Time ran out: {theirs['play']} was played for Dot"  # easy, seat 2
     assert words[2:6] == [
         "Time ran out: a pass was made for you",
         "Time ran out: a tile was drawn for you",

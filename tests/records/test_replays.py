@@ -35,7 +35,7 @@ def test_the_players_of_a_finished_match_replay_every_move_with_every_hand_shown
     match = load(table.record)
     moves = sum(len(hand["moves"]) for hand in table.record["hands"])
     assert len(data["steps"]) == len(match.deals) + moves
-    assert data["names"] == ["Alice", "Computer (easy)"]
+    assert data["names"] == ["Alice", "Dot"]  # the easy computer of seat 2 (bot_name)
     for number, (deal, hand) in enumerate(zip(match.deals, data["hands"], strict=True)):
         first = data["steps"][hand["first_step"]]
         assert first["hand"] == number

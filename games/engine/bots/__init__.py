@@ -34,6 +34,24 @@ class Level(StrEnum):
     MASTER = "master"
 
 
+#: The computer players' names, a short list per level, one for each seat: the seat a computer
+#: sits in and its level name it ("Rosa" is medium's at seat 1, on every page and the wire), so
+#: two computers of one table never share a name. Names, not words: said the same in every
+#: language. No name is in two lists.
+BOT_NAMES: dict[Level, tuple[str, str, str, str]] = {
+    Level.EASY: ("Pip", "Dot", "Bingo", "Lulu"),
+    Level.MEDIUM: ("Tito", "Rosa", "Nina", "Paco"),
+    Level.HARD: ("Vera", "Bruno", "Iris", "Oscar"),
+    Level.MASTER: ("Sofia", "Magnus", "Athena", "Leo"),
+}
+
+
+def bot_name(level: Level | str, seat: int) -> str:
+    """The name of the computer of ``level`` at ``seat`` (0-based): stable, one per seat."""
+    names = BOT_NAMES[Level(level)]
+    return names[seat % len(names)]
+
+
 class Bot:
     """A computer player of one level. ``seed`` makes its random choices repeatable."""
 
@@ -66,6 +84,7 @@ class Bot:
 
 
 __all__ = [
+    "BOT_NAMES",
     "COACH_BUDGET",
     "Bot",
     "Budget",
@@ -76,6 +95,7 @@ __all__ = [
     "Level",
     "Why",
     "accuracy_of",
+    "bot_name",
     "grade_decision",
     "grade_of",
     "hint",

@@ -15,7 +15,7 @@ import { Focus } from "./focus.js";
 import { Later } from "./later.js";
 import { dispatch } from "./messages.js";
 import { Motion, flyer } from "./motion.js";
-import { renderControls, watchHandShape } from "./render.js";
+import { avatarOf, renderControls, watchHandShape } from "./render.js";
 import { TableSocket } from "./socket.js";
 import { Sounds, soundsFor } from "./sound.js";
 import { renderTable } from "./view.js";
@@ -118,6 +118,11 @@ export class TableController {
   /** A seat's name as the page writes it (words.js; the lobby's too). */
   seatLabel(index) {
     return seatLabel(this, index);
+  }
+
+  /** A seat's avatar (render.js; the lobby's too). */
+  avatarOf(seat) {
+    return avatarOf(seat);
   }
 
   myTurn(view = this.view) {

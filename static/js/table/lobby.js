@@ -146,6 +146,7 @@ export class Lobby {
       li.dataset.seat = String(i);
       li.className = seat ? "taken" : "empty";
       li.append(span("lobby-number", fill(gettext("Seat %(number)s"), { number: i + 1 })));
+      if (seat) li.append(this.ctrl.avatarOf(seat));
       li.append(span("lobby-name", seat ? this.ctrl.seatLabel(i) : pgettext("a seat", "empty")));
       if (seat && i === 0 && table.hosted) li.append(span("seat-tag", pgettext("seat tag", "host")));
       if (i === this.ctrl.me) li.append(span("seat-tag", pgettext("seat tag", "you")));

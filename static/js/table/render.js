@@ -62,7 +62,7 @@ export function renderSeats(ctrl) {
     if (turn) li.classList.add("turn");
     const head = document.createElement("span");
     head.className = "seat-head";
-    head.append(span("seat-name", seatLabel(ctrl, i)));
+    head.append(avatarOf(seat), span("seat-name", seatLabel(ctrl, i)));
     if (i === ctrl.me) head.append(span("seat-tag", pgettext("seat tag", "you")));
     if (ctrl.info.teams && i !== ctrl.me && side === mySide) {
       head.append(span("seat-tag", pgettext("seat tag", "partner")));
@@ -102,6 +102,22 @@ export function renderSeats(ctrl) {
     }
     list.append(li);
   }
+}
+
+// A seat's avatar, as the server describes it (accounts.avatars: `seat.avatar` in the state),
+// drawn as the `avatar` template tag draws it (templates/_avatar.html): a computer's level's
+// robot (the page's sprite, templates/_avatar_sprite.html) with the level as a badge, or a
+// person's initials or emoji on their colour. Decoration: the name beside it says who.
+/** The avatar of `seat` (a seat of the state's table; the lobby's too, through the controller). */
+export function avatarOf({ avatar }) {
+  const el = span("avatar", avatar.emoji || avatar.initials || "");
+  el.setAttribute("aria-hidden", "true");
+  if (avatar.bot) {
+    // The level's robot and badge, as the page's sprite draws them.
+    el.className = "avatar avatar-bot";
+    el.innerHTML = `<svg viewBox="0 0 32 32"><use href="#robot-${avatar.bot}"/></svg>`;
+  } else el.dataset.colour = avatar.colour;
+  return el;
 }
 
 export function renderInfo(ctrl) {

@@ -34,9 +34,10 @@ export function seatLabel(ctrl, index) {
   return twins ? fill(gettext("%(name)s, seat %(number)s"), { name, number }) : name;
 }
 
-// A seat's name in the reader's words where the server keeps the site's English: a
-// computer's ("Computer (easy)"), a guest's who gave none ("Guest 4821") and an account's
-// that chose none ("Player 42"), as accounts.selectors names them.
+// A seat's name in the reader's words where the server keeps the site's English: a guest's
+// who gave none ("Guest 4821") and an account's that chose none ("Player 42"), as
+// accounts.selectors names them. A computer comes named by its level and seat ("Rosa",
+// games.engine.bots.bot_name); a state of before that says "Computer (easy)".
 function seatName(seat) {
   if (seat.bot) {
     if (seat.name !== `Computer (${seat.bot})`) return seat.name;
