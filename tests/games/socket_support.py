@@ -44,8 +44,13 @@ def connect(public_id: str, session_key: str | None) -> WebsocketCommunicator:
     return WebsocketCommunicator(application, f"/ws/tables/{public_id}/", headers=headers)
 
 
+#: How long a reply may take: a bound on waiting, never a measure (a run at load average 18
+#: took over 5 s for one, a database thread's turn among dozens of processes).
+REPLY_SECONDS = 20
+
+
 async def receive(communicator: WebsocketCommunicator) -> dict:
-    return json.loads(await communicator.receive_from(timeout=5))
+    return json.loads(await communicator.receive_from(timeout=REPLY_SECONDS))
 
 
 async def receive_until(communicator: WebsocketCommunicator, predicate) -> list[dict]:
