@@ -66,6 +66,11 @@ PAYLOAD_FIELDS = frozenset(
         ".table.seats[].bot",
         ".table.seats[].away",
         ".table.seats[].left",
+        # The seat's avatar (accounts.avatars): a computer's level, or a person's initials (of
+        # the seat's name, already public), a colour from a fixed list, an emoji from another.
+        *(f".table.seats[].avatar.{key}" for key in ("bot", "initials", "colour", "emoji")),
+        # A friends table (someone hosted it) or one the site seated (games.models.Table).
+        ".table.hosted",
         # Indices into the public history (moves the server played for a person out of time).
         ".table.played_for[]",
         ".table.leaving_forfeits_after",
