@@ -77,7 +77,7 @@ def test_the_review_of_a_finished_hand_and_play_on_from_here(
     page.get_by_role("button", name="Play on from here against the computer (easy)").click()
     page.wait_for_url(re.compile(r"/tables/(?!" + table.public_id + r")[^/]+/$"))
     expect(page.locator("#hand [data-tile]")).to_have_count(6)
-    expect(page.locator(".seat[data-seat='1']")).to_contain_text("Computer (easy)")
+    expect(page.locator(".seat[data-seat='1']")).to_contain_text("computer: easy")
     expect(page.locator('#hand [data-tile="4-3"].playable')).to_be_visible()
     context.close()
 
