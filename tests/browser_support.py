@@ -37,6 +37,14 @@ CHROMIUM_ARGS = [
 ]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 LOGS = ROOT / "artifacts" / "logs"
+#: The five windows every page must fit (../shared/DESIGN.md), by name.
+SIZES = {
+    "laptop": (1366, 768),
+    "screen": (1280, 720),
+    "phone": (390, 844),
+    "sideways": (844, 390),
+    "tablet": (768, 1024),
+}
 
 
 @pytest.fixture(scope="module")

@@ -15,6 +15,7 @@ scrolling the bar, each tile a target at least 44 px wide and tall (DESIGN.md).
 """
 
 import pytest
+from browser_support import SIZES
 from factories import draw_hand_of, make_user, sign_in, table_with_chain
 from playwright.sync_api import expect
 from table_driver import Table
@@ -23,13 +24,6 @@ from games import services
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
-SIZES = {
-    "laptop": (1366, 768),
-    "screen": (1280, 720),
-    "phone": (390, 844),
-    "sideways": (844, 390),
-    "tablet": (768, 1024),
-}
 CHAIN_TILES = 4
 FILL = 0.6
 AS_LARGE = 44

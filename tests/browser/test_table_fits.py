@@ -13,17 +13,11 @@ import os
 from pathlib import Path
 
 import pytest
+from browser_support import SIZES
 from table_driver import Stuck, Table, start_match
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
-SIZES = {
-    "laptop": (1366, 768),
-    "screen": (1280, 720),
-    "phone": (390, 844),
-    "sideways": (844, 390),
-    "tablet": (768, 1024),
-}
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "table"
 ALL_SIZES = bool(os.environ.get("TABLE_SCREENSHOTS"))
 

@@ -16,7 +16,7 @@ panel folds away and comes back whole, and the dark theme's quiet tiles and lobb
 import re
 
 import pytest
-from browser_support import SCREENSHOTS, account, signed_in
+from browser_support import SCREENSHOTS, SIZES, account, signed_in
 from coach_support import blundered_table, play_the_blunder
 from deal_support import play_out_the_hand
 from online_driver import open_online_table
@@ -29,13 +29,6 @@ from games.engine import Rules
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
-SIZES = {
-    "laptop": (1366, 768),
-    "screen": (1280, 720),
-    "phone": (390, 844),
-    "sideways": (844, 390),
-    "tablet": (768, 1024),
-}
 
 # Where an element lies against the window, and how much of it would scroll inside.
 BOX = """(el) => {
