@@ -5,6 +5,7 @@ import logging
 from typing import Any
 
 import orjson
+from django.db import connection
 from django.utils.translation import gettext
 from psycopg import OperationalError
 
@@ -35,6 +36,16 @@ def table_versions(*, public_ids: list[str]) -> dict[str, int]:
     """The current version of each of these tables (those that exist), in one query."""
     if not public_ids:
         return {}
+    if connection.vendor == "postgresql":
+        # One array parameter: the catch-up sweep asks for every table a process serves (1,000
+        # and more) every two seconds, and Django compiling an IN of that many placeholders
+        # was most of the query's cost.
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT public_id, version FROM {Table._meta.db_table} WHERE public_id = ANY(%s)",
+                [public_ids],
+            )
+            return dict(cursor.fetchall())
     return dict(Table.objects.filter(public_id__in=public_ids).values_list("public_id", "version"))
 
 

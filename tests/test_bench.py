@@ -79,6 +79,21 @@ def test_the_redis_parser_benchmark_compares_both_parsers():
     assert lines[-1]["hiredis_to_python"] > 0
 
 
+def test_the_lease_renewal_benchmark_compares_both_ways():
+    result = subprocess.run(
+        [sys.executable, "bench/lease_renewal.py", "--leases", "200", "--rounds", "1"]
+        + ["--redis", os.environ["REDIS_URL"]],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert {line["way"] for line in lines if "way" in line} == {"pipeline", "script"}
+    assert lines[-1]["cpu_script_to_pipeline"] > 0
+
+
 # Serial: its socket flood must outrun the per-address limit within its 2 s; beside another
 # worker's browser tests it once opened too few to be refused (0 of 150).
 @pytest.mark.serial

@@ -6,11 +6,12 @@ import asyncio
 
 import pytest
 from asgiref.sync import sync_to_async
-from socket_support import joined, receive_until, started_with_bob
+from socket_support import joined, new_session, new_table, receive_until, started_with_bob
 
-from games import services
+from games import selectors, services
 from games.engine import move_from_json
 from games.live import catch_up, events
+from games.models import Table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -76,3 +77,15 @@ async def test_the_sockets_catch_up_by_themselves(monkeypatch):
         )
     for socket in sockets:
         await socket.disconnect()
+
+
+async def test_the_sweeps_one_query_gives_each_existing_tables_version():
+    tables = [await sync_to_async(new_table)(await sync_to_async(new_session)()) for _ in range(3)]
+    ids = [table.public_id for table in tables]
+    for public_id, version in zip(ids, (3, 7, 11), strict=True):
+        await Table.objects.filter(public_id=public_id).aupdate(version=version)
+
+    versions = await sync_to_async(selectors.table_versions)(public_ids=[*ids, "gone"])
+
+    assert versions == {ids[0]: 3, ids[1]: 7, ids[2]: 11}
+    assert await sync_to_async(selectors.table_versions)(public_ids=[]) == {}

@@ -90,6 +90,28 @@ async def test_leases_of_a_crashed_process_expire_and_live_ones_are_renewed(monk
     await communicator.disconnect()
 
 
+async def test_renewal_reaches_every_lease_of_a_busy_process_and_no_released_one(monkeypatch):
+    """A process with 2,000 sockets holds thousands of leases: renewed a batch at a time (so the
+    event loop serves sockets between batches), every one is renewed, none released revived."""
+    clock = [time.time()]
+    monkeypatch.setattr(lease_store, "now", lambda: clock[0])
+    leases = lease_store.loop_state().leases
+    count = 2 * lease_store.RENEW_BATCH + 7
+    pairs = [
+        (f"{limits.KEY_PREFIX}:open_sockets:address:10.0.{n % 3}.1", f"s{n}") for n in range(count)
+    ]
+    for key, lease in pairs:
+        assert await leases.acquire(key, lease, count)
+    await leases.release(pairs[-2:])
+
+    clock[0] += lease_store.LEASE_SECONDS - 1
+    await leases.renew(pairs)
+    clock[0] += lease_store.LEASE_SECONDS - 1
+    # Past the first expiry: every renewed lease still counts, the released two do not.
+    assert not await leases.acquire(pairs[0][0], "one-more", count // 3)
+    assert await leases.acquire(pairs[-1][0], "one-more", count // 3 + 1)
+
+
 def limits_player(session_key: str):
     from games.services import Player
 
