@@ -238,10 +238,17 @@ def run_site(
     seed = rng.randrange(1 << 30)
     meter = CpuMeter(servers)
     caught_up_before = sum(catch_ups(server) for server in servers)
+    paused_before = [len(gc_pauses(server)) for server in servers]
     run = asyncio.run(drive(ports, args.placement, tables, pace, seconds, seed, meter, spares))
     line = load_line(f"load.{mode}", processes, args.tables, seconds, run)
     line["placement"] = args.placement
     line["catch_ups"] = sum(catch_ups(server) for server in servers) - caught_up_before
+    paused = [
+        ms
+        for server, before in zip(servers, paused_before, strict=True)
+        for ms in gc_pauses(server)[before:]
+    ]
+    line["gc_pauses"] = {"count": len(paused), "longest_ms": max(paused, default=0)}
     errors = [s.last_error() for s in servers if s.last_error()]
     if errors:
         line["server_error"] = errors[-1]
@@ -251,6 +258,19 @@ def run_site(
 
 #: games.live.catch_up's log line when its sweep brought sockets up to date.
 CAUGHT_UP = re.compile(r"(\d+) table sockets missed an announcement")
+
+
+#: dominoes.gc_pauses's log line for a collection that held a server's loop.
+GC_PAUSE = re.compile(r"a garbage collection \(generation \d\) held the process (\d+) ms")
+
+
+def gc_pauses(server: Server) -> list[int]:
+    """How long each long collection of ``server`` took (ms), since it started."""
+    return [
+        int(found)
+        for path in sorted(server.logs.glob(f"{server.mode}-*.log"))
+        for found in GC_PAUSE.findall(path.read_text(errors="replace"))
+    ]
 
 
 def catch_ups(server: Server) -> int:

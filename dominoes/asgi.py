@@ -16,6 +16,7 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from dominoes import gc_pauses  # noqa: E402
 from dominoes.body_limit import BodyLimit  # noqa: E402
 from dominoes.origins import SameOriginValidator  # noqa: E402
 from dominoes.request_input import RefuseNulSockets  # noqa: E402
@@ -32,3 +33,7 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# Everything above lives as long as the server: no collection need walk it again.
+gc_pauses.freeze_start_up()
+gc_pauses.watch()

@@ -61,6 +61,7 @@ def test_the_load_benchmark_runs_without_errors():
     # The next change sees what a move costs the servers and what the catch-up sweep made good.
     assert lines["load"]["flat_server_cpu_ms_per_move"]["1"] > 0
     assert lines["load.flat"]["catch_ups"] >= 0
+    assert set(lines["load.flat"]["gc_pauses"]) == {"count", "longest_ms"}
 
 
 def test_the_redis_parser_benchmark_compares_both_parsers():
