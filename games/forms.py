@@ -32,7 +32,6 @@ DEFAULT = ("", gettext_lazy("As the preset"))
 
 BOOL_OPTIONS = {"count_fives", "out_counts_partner"}
 INT_OPTIONS = {"reserve", "tiles_each"}
-AUTO_PASS_PRESETS = {Preset.BLOCK, Preset.BRAZILIAN}
 LEVEL_FIELDS = ("level_1", "level_2", "level_3")
 
 
@@ -93,7 +92,7 @@ class SetupForm(forms.Form):
     teams = forms.ChoiceField(
         label=gettext_lazy("Partners (4 players only)"),
         choices=[
-            ("", gettext_lazy("As the preset (partners in Team draw and Brazilian)")),
+            ("", gettext_lazy("As the game (partners where the game has them)")),
             ("true", gettext_lazy("Partners: you and the player opposite against the other two")),
             ("false", gettext_lazy("Everyone for themselves")),
         ],
@@ -164,7 +163,7 @@ class SetupForm(forms.Form):
     auto_pass = forms.ChoiceField(
         label=gettext_lazy("Pass automatically"),
         choices=[
-            ("", gettext_lazy("As the preset (on in Block and Brazilian)")),
+            ("", gettext_lazy("As the game (on where a player who cannot play passes)")),
             ("true", gettext_lazy("On: draw and pass for me when I have no move")),
             ("false", gettext_lazy("Off: I press Draw or Pass myself")),
         ],
@@ -338,7 +337,7 @@ class SetupForm(forms.Form):
         if data.get("auto_pass"):
             data["auto_pass_on"] = data["auto_pass"] == "true"
         else:
-            data["auto_pass_on"] = rules.preset in AUTO_PASS_PRESETS
+            data["auto_pass_on"] = not rules.can_draw
         return data
 
 

@@ -143,7 +143,7 @@ def play_the_computer_instead(*, public_id: str, player: Player) -> Table:
         name=entry.name,
         rules=rules,
         levels=[COMPUTER_LEVEL] * (rules.seats - 1),
-        auto_pass=rules.preset in (Preset.BLOCK, Preset.BRAZILIAN),
+        auto_pass=not rules.can_draw,
     )
 
 

@@ -148,6 +148,9 @@ def test_pass_automatically_follows_the_players_choice(client):
     assert created(setup_post(client, preset="block", auto_pass="false")).auto_pass is False
     assert created(setup_post(client, preset="draw", auto_pass="true")).auto_pass is True
     assert created(setup_post(client, preset="brazilian", seats="4")).auto_pass is True
+    # As the game: on wherever the rules, house rules included, make a stuck player pass.
+    assert created(setup_post(client, preset="draw", stuck="pass")).auto_pass is True
+    assert created(setup_post(client, preset="block", stuck="draw")).auto_pass is False
 
 
 def test_a_guest_who_writes_no_name_is_their_own_guest_name_against_the_computer(client):
