@@ -1,61 +1,15 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from accounts.guests import player_for
 from dominoes import first_hand
 from games import setup_memory
+from games.preset_cards import preset_cards
 from games.your_games import games_in_progress, people_playing_now
 from tournaments.selectors import tournaments_for
 
 #: The tournaments shown on the home page (the rest are on the tournaments page).
 TOURNAMENTS_SHOWN = 5
-
-# The seven rule presets (docs/rules.md#presets), one line each: each a card that opens the
-# setup page with it chosen.
-RULE_PRESETS = [
-    (
-        "classic",
-        pgettext_lazy("preset", "Classic"),
-        gettext_lazy(
-            "Two players, seven tiles each, draw when stuck; to 100 points or best of 1-5."
-        ),
-    ),
-    (
-        "single_round",
-        pgettext_lazy("preset", "Single round"),
-        gettext_lazy("Two to four players and one hand decides; tied blocked hands share the win."),
-    ),
-    (
-        "team_draw",
-        pgettext_lazy("preset", "Team draw"),
-        gettext_lazy("Two players, or four as partners with all 28 tiles dealt; play to 100."),
-    ),
-    (
-        "draw",
-        pgettext_lazy("preset", "Draw"),
-        gettext_lazy(
-            "Two to four players draw from the boneyard until they can play; play to 100."
-        ),
-    ),
-    (
-        "block",
-        pgettext_lazy("preset", "Block"),
-        gettext_lazy("Two to four players, no drawing: pass when you cannot play; play to 100."),
-    ),
-    (
-        "all_fives",
-        pgettext_lazy("preset", "All Fives"),
-        gettext_lazy(
-            "Score whenever the open ends add up to a multiple of five, spinner included."
-        ),
-    ),
-    (
-        "brazilian",
-        pgettext_lazy("preset", "Brazilian partnership"),
-        gettext_lazy("Two teams of two, pass when stuck, the blocker's side loses a tie."),
-    ),
-]
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -66,7 +20,7 @@ def home(request: HttpRequest) -> HttpResponse:
         request,
         "home.html",
         {
-            "rule_presets": RULE_PRESETS,
+            "preset_cards": preset_cards(),
             "computer_game": setup_memory.summary(setup_memory.computer_game(request)),
             "games": games,
             # A newcomer (no answer yet, no game going) is offered the guided first hand.

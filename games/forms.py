@@ -18,6 +18,7 @@ from accounts.selectors import display_name
 from games.engine import PRESET_SEATS, TARGET_RANGE, InvalidRules, Preset, Rules
 from games.engine.bots import Level
 from games.preferences import preferences_of
+from games.preset_cards import preset_cards
 from games.words import (
     HOUSE_RULES,
     LEVEL_NAMES,
@@ -246,19 +247,9 @@ class SetupForm(forms.Form):
 
     @property
     def preset_cards(self) -> list[dict[str, Any]]:
-        """One card a preset: its radio, name, players and line of rules (and the picture's
-        key, templates/games/_preset_picture.html)."""
+        """One card a game (games.preset_cards), each with its radio."""
         radios = {str(radio.data["value"]): radio for radio in self["preset"]}
-        return [
-            {
-                "radio": radios[preset.value],
-                "preset": preset.value,
-                "name": PRESET_NAMES[preset],
-                "players": players_words(preset),
-                "summary": PRESET_SUMMARIES[preset],
-            }
-            for preset in Preset
-        ]
+        return [card | {"radio": radios[card["preset"]]} for card in preset_cards()]
 
     @property
     def seat_counts(self) -> dict[str, list[int]]:

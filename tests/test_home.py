@@ -1,8 +1,8 @@
 import pytest
 from django.urls import reverse
 
-from dominoes.views import RULE_PRESETS
 from games.engine import Preset
+from games.preset_cards import preset_cards
 
 # The home page reads the person's games and how many people play now.
 pytestmark = pytest.mark.django_db
@@ -41,10 +41,14 @@ def test_home_page_describes_every_tournament_format(client):
     assert "o suizo, donde cada ronda empareja" in spanish
 
 
-def test_home_page_lists_exactly_the_seven_presets():
-    assert [name for _, name, _ in RULE_PRESETS] == PRESET_NAMES
-    assert [preset for preset, _, _ in RULE_PRESETS] == [preset.value for preset in Preset]
-    assert all(summary.strip() for _, _, summary in RULE_PRESETS)
+def test_home_page_lists_every_game_the_engine_plays(client):
+    html = client.get("/").content.decode()
+    cards = preset_cards()
+    assert [card["preset"] for card in cards] == [preset.value for preset in Preset]
+    for card in cards:
+        assert f'data-preset="{card["preset"]}"' in html
+        assert str(card["summary"]).strip()
+    assert [str(card["name"]) for card in cards[: len(PRESET_NAMES)]] == PRESET_NAMES
 
 
 def test_layout_is_accessible_and_self_contained(client):

@@ -36,6 +36,7 @@ FAMILY_LABELS: dict[Family, StrOrPromise] = {
     Family.FIVES: pgettext_lazy("preset", "All Fives"),
 }
 
+
 def _family_of_rules(rules: Rules) -> Family:
     if rules.count_fives:
         return Family.FIVES
