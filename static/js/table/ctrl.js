@@ -46,6 +46,8 @@ export class TableController {
     this.tips = new Later(() => import("./tips.js").then(({ Tips }) => new Tips(this)));
     // The end panel's fold and fit: not needed before the first hand ends.
     this.fold = new Later(() => import("./fold.js"));
+    // Only the games that score bonuses (the Caribbean partnership games) ever fetch it.
+    this.bonuses = new Later(() => import("./bonuses.js"));
     const initial = JSON.parse($("table-state").textContent);
     this.socket = new TableSocket(initial.table.id, {
       receive: (message) => dispatch(this, message),
@@ -153,6 +155,7 @@ export class TableController {
     renderTable(this);
     if (previous && changed) {
       this.motion.animate(previous, next, origins);
+      if (next.view.bonuses?.length) this.bonuses.use((part) => part.showBonuses(this, previous, next));
       announceChanges(this, previous, next);
       for (const name of soundsFor(this, previous, next)) this.sounds.play(name);
     }
