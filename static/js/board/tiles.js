@@ -13,18 +13,14 @@ const PIPS = {
   6: [[0.27, 0.25], [0.73, 0.25], [0.27, 0.5], [0.73, 0.5], [0.27, 0.75], [0.73, 0.75]],
 };
 // 7 to 12 as double-nine and double-twelve sets lay them: three columns, the outer two of three
-// pips (four past nine) and the middle one of the rest: 7 = 3-1-3, 8 = 3-2-3, 9 = 3-3-3,
-// 10 = 4-2-4, 11 = 4-3-4, 12 = 4-4-4. A column's pips are centred at a pitch of a quarter of the
-// half (a fifth and more in a column of four), so 8's middle pair sits between the rows.
+// pips (four past nine), the middle one of the rest, each column's pips spaced evenly down the
+// half: 7 = 3-1-3, 8 = 3-2-3, 9 = 3-3-3, 10 = 4-2-4, 11 = 4-3-4, 12 = 4-4-4.
 for (let n = 7; n < 13; n++) {
-  const outer = n > 9 ? 4 : 3;
-  const pitch = n > 9 ? 0.21 : 0.25;
-  PIPS[n] = [[0.22, outer], [0.5, n - 2 * outer], [0.78, outer]].flatMap(([x, count]) =>
-    Array.from({ length: count }, (_, i) => [x, 0.5 + (i - (count - 1) / 2) * pitch]),
+  const k = n > 9 ? 4 : 3;
+  PIPS[n] = [[0.22, k], [0.5, n - 2 * k], [0.78, k]].flatMap(([x, c]) =>
+    [...Array(c)].map((_, i) => [x, (i + 1) / (c + 1)]),
   );
 }
-// Smaller pips where more share a half: the same size for 0 to 6 as ever.
-const radius = (n) => (n > 9 ? 0.07 : n > 6 ? 0.085 : 0.095);
 
 export const r3 = (n) => Math.round(n * 1000) / 1000;
 
@@ -32,7 +28,7 @@ function pipsSVG(value, x, y, rotate) {
   return PIPS[value]
     .map(([px, py]) => {
       const [cx, cy] = rotate ? [py, px] : [px, py];
-      return `<circle class="pip" cx="${r3(x + cx)}" cy="${r3(y + cy)}" r="${radius(value)}"/>`;
+      return `<circle class="pip" cx="${r3(x + cx)}" cy="${r3(y + cy)}" r="${value > 9 ? 0.07 : value > 6 ? 0.085 : 0.095}"/>`;
     })
     .join("");
 }
@@ -75,7 +71,7 @@ export function handTileSVG(tile, lying = false) {
 // `count` face-down tiles side by side (the count is seen, not read); past seven they overlap
 // more, so a seat's backs are never wider than seven.
 export function backsSVG(count) {
-  const step = count > 7 ? (0.56 * 6) / (count - 1) : 0.56;
+  const step = count > 7 ? 3.36 / (count - 1) : 0.56;
   const width = 0.5 + step * Math.max(0, count - 1);
   let body = "";
   for (let i = 0; i < count; i++) {
