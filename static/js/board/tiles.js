@@ -28,7 +28,7 @@ function pipsSVG(value, x, y, rotate) {
   return PIPS[value]
     .map(([px, py]) => {
       const [cx, cy] = rotate ? [py, px] : [px, py];
-      return `<circle class="pip" cx="${r3(x + cx)}" cy="${r3(y + cy)}" r="${value > 9 ? 0.07 : value > 6 ? 0.085 : 0.095}"/>`;
+      return `<circle class="pip" cx="${r3(x + cx)}" cy="${r3(y + cy)}" r="${value > 9 ? 0.075 : value > 6 ? 0.09 : 0.095}"/>`;
     })
     .join("");
 }
