@@ -25,6 +25,7 @@ import pytest
 from browser_support import SIZES
 from factories import line_of, make_user, sign_in, table_with_chain
 from language_support import HEADERS
+from records.stats_builders import computer_match
 
 from games import services
 
@@ -60,48 +61,66 @@ SHOW = """(patch) => {
   t.receiveState(state);
 }"""
 
-# What the page drew: each tile's box and its halves' pips (counted, and how many stray out of
-# their half), the board's and the hand bar's boxes.
-DRAWING = """() => {
+# A tile's (`g.tile`) face box and its halves' pips: counted, and how many stray out of their half.
+FACES = """(tile) => {
   const box = (el) => el.getBoundingClientRect();
-  const faces = (tile) => {
-    const face = box(tile.querySelector("rect.face"));
-    const wide = face.width > face.height;
-    const halves = wide
-      ? [[face.left, face.top, face.left + face.width / 2, face.bottom],
-         [face.left + face.width / 2, face.top, face.right, face.bottom]]
-      : [[face.left, face.top, face.right, face.top + face.height / 2],
-         [face.left, face.top + face.height / 2, face.right, face.bottom]];
-    const counts = [0, 0];
-    let stray = 0;
-    for (const pip of tile.querySelectorAll("circle.pip")) {
-      const r = box(pip);
-      const cx = (r.left + r.right) / 2, cy = (r.top + r.bottom) / 2;
-      const half = (wide ? cx : cy) < (wide ? halves[1][0] : halves[1][1]) ? 0 : 1;
-      counts[half] += 1;
-      const [x0, y0, x1, y1] = halves[half];
-      if (r.left < x0 || r.top < y0 || r.right > x1 || r.bottom > y1) stray += 1;
-    }
-    return {face: [face.left, face.top, face.right, face.bottom], counts, stray};
-  };
-  const board = box(document.getElementById("board"));
-  const hand = document.getElementById("hand");
-  const bar = box(hand);
-  return {
+  const face = box(tile.querySelector("rect.face"));
+  const wide = face.width > face.height;
+  const halves = wide
+    ? [[face.left, face.top, face.left + face.width / 2, face.bottom],
+       [face.left + face.width / 2, face.top, face.right, face.bottom]]
+    : [[face.left, face.top, face.right, face.top + face.height / 2],
+       [face.left, face.top + face.height / 2, face.right, face.bottom]];
+  const counts = [0, 0];
+  let stray = 0;
+  for (const pip of tile.querySelectorAll("circle.pip")) {
+    const r = box(pip);
+    const cx = (r.left + r.right) / 2, cy = (r.top + r.bottom) / 2;
+    const half = (wide ? cx : cy) < (wide ? halves[1][0] : halves[1][1]) ? 0 : 1;
+    counts[half] += 1;
+    const [x0, y0, x1, y1] = halves[half];
+    if (r.left < x0 || r.top < y0 || r.right > x1 || r.bottom > y1) stray += 1;
+  }
+  return {face: [face.left, face.top, face.right, face.bottom], counts, stray};
+}"""
+
+# The chain drawn in the board `id` (each tile named by its data-placed), and the board's box.
+CHAIN = f"""(id) => {{
+  const faces = {FACES};
+  const board = document.getElementById(id).getBoundingClientRect();
+  return {{
     board: [board.left, board.top, board.right, board.bottom],
-    chain: [...document.querySelectorAll("#board g.tile")].map((tile) => ({
-      tile: tile.dataset.placed, ...faces(tile),
-    })),
-    hand: [...hand.querySelectorAll("[data-tile]")].map((button) => {
-      const r = box(button);
-      return {tile: button.dataset.tile, box: [r.left, r.top, r.right, r.bottom],
-              ...faces(button.querySelector("g.tile"))};
-    }),
+    chain: [...document.querySelectorAll(`#${{id}} g.tile`)]
+      .map((tile) => ({{tile: tile.dataset.placed, ...faces(tile)}})),
+    pageScrolls: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  }};
+}}"""
+
+# The table's hand: each tile's button box and face, the bar's sides, whether it scrolls.
+HAND = f"""() => {{
+  const faces = {FACES};
+  const hand = document.getElementById("hand");
+  const bar = hand.getBoundingClientRect();
+  return {{
+    tiles: [...hand.querySelectorAll("[data-tile]")].map((button) => {{
+      const r = button.getBoundingClientRect();
+      return {{tile: button.dataset.tile, box: [r.left, r.top, r.right, r.bottom],
+               ...faces(button.querySelector("g.tile"))}};
+    }}),
     bar: [bar.left, bar.right],
     scrolls: hand.scrollWidth > hand.clientWidth + 1,
-    pageScrolls: document.documentElement.scrollWidth > document.documentElement.clientWidth,
-  };
-}"""
+  }};
+}}"""
+
+# The replay's hands laid open: each row names its tiles in order (data-tiles).
+OPEN_HANDS = f"""() => {{
+  const faces = {FACES};
+  return [...document.querySelectorAll("#replay-seats .result-tiles")].flatMap((row) => {{
+    const names = row.dataset.tiles.split(" ");
+    return [...row.querySelectorAll("g.tile")]
+      .map((tile, i) => ({{tile: names[i], ...faces(tile)}}));
+  }});
+}}"""
 
 
 def assert_faces_read(drawn: dict, where: str) -> None:
@@ -111,22 +130,19 @@ def assert_faces_read(drawn: dict, where: str) -> None:
     assert drawn["stray"] == 0, (where, drawn)
 
 
-def check_the_drawing(page, where: str, *, tiles: int, hand: int) -> dict:
-    """The checks of this module on what the page shows now; returns the smallest tile's short
-    side on the board (px)."""
+def assert_the_chain_reads(page, board: str, where: str, *, tiles: int) -> float:
+    """The chain in the board ``board`` (its id) holds ``tiles`` tiles, each inside the board,
+    none overlapping another, each face's pips its numbers, none under MIN_TILE px, and the
+    page does not scroll sideways; returns the smallest tile's short side (px)."""
     page.wait_for_function(FRAME)
-    drawing = page.evaluate(DRAWING)
+    drawing = page.evaluate(CHAIN, board)
     chain = drawing["chain"]
     assert len(chain) == tiles, (where, len(chain))
     x0, y0, x1, y1 = drawing["board"]
     for tile in chain:
         a0, b0, a1, b1 = tile["face"]
-        assert a0 >= x0 - 0.5 and b0 >= y0 - 0.5 and a1 <= x1 + 0.5 and b1 <= y1 + 0.5, (
-            where,
-            "off the board",
-            tile,
-            drawing["board"],
-        )
+        inside = a0 >= x0 - 0.5 and b0 >= y0 - 0.5 and a1 <= x1 + 0.5 and b1 <= y1 + 0.5
+        assert inside, (where, "off the board", tile, drawing["board"])
         assert_faces_read(tile, where)
     for i, one in enumerate(chain):
         for other in chain[i + 1 :]:
@@ -135,20 +151,27 @@ def check_the_drawing(page, where: str, *, tiles: int, hand: int) -> dict:
             assert min(overlap) <= 0.5, (where, "overlapping", one, other)
     smallest = min(min(t["face"][2] - t["face"][0], t["face"][3] - t["face"][1]) for t in chain)
     assert smallest >= MIN_TILE, (where, "tiles too small to read", smallest)
-    shown = drawing["hand"]
-    assert len(shown) == hand, (where, shown)
-    left, right = drawing["bar"]
-    for tile in shown:
-        b0, _, b1, _ = tile["box"]
-        assert b1 - b0 >= TARGET and tile["box"][3] - tile["box"][1] >= TARGET, (where, tile)
+    assert not drawing["pageScrolls"], (where, "the page scrolls sideways")
+    return smallest
+
+
+def check_the_drawing(page, where: str, *, tiles: int, hand: int) -> float:
+    """The checks of this module on the table as the page shows it now: the chain (above) and
+    the hand of ``hand`` tiles; returns the smallest chain tile's short side (px)."""
+    smallest = assert_the_chain_reads(page, "board", where, tiles=tiles)
+    shown = page.evaluate(HAND)
+    assert len(shown["tiles"]) == hand, (where, shown)
+    left, right = shown["bar"]
+    for tile in shown["tiles"]:
+        b0, c0, b1, c1 = tile["box"]
+        assert b1 - b0 >= TARGET and c1 - c0 >= TARGET, (where, "a small target", tile)
         assert_faces_read(tile, where)
-        if not drawing["scrolls"]:
+        if not shown["scrolls"]:
             assert left - 0.5 <= b0 and b1 <= right + 0.5, (where, "hand tile cut", tile)
-    # The bar scrolls only where ten targets and their gaps are wider than it.
-    if drawing["scrolls"]:
-        assert hand * TARGET + (hand - 1) * GAP > right - left, (where, "scrolls", drawing["bar"])
-    assert not drawing["pageScrolls"], where
-    return {"smallest": smallest}
+    # The bar scrolls only where the tiles as targets, and their gaps, are wider than it.
+    if shown["scrolls"]:
+        assert hand * TARGET + (hand - 1) * GAP > right - left, (where, "scrolls", shown["bar"])
+    return smallest
 
 
 def line_state(tiles: int, left: int | None = None, top: int = 9) -> dict:
@@ -182,7 +205,7 @@ def test_a_line_of_up_to_55_double_nine_tiles_and_a_hand_of_ten_fit_every_size(s
             page.set_viewport_size({"width": width, "height": height})
             where = f"{tiles} tiles of double-{top}, {shape}, {name}"
             found = check_the_drawing(page, where, tiles=tiles, hand=len(HANDS[top]))
-            smallest[where] = round(found["smallest"], 1)
+            smallest[where] = round(found, 1)
             if SHOTS:
                 Path(SHOTS).mkdir(parents=True, exist_ok=True)
                 page.screenshot(path=f"{SHOTS}/line-{tiles}-{top}-{shape[:3]}-{name}.png")
@@ -220,3 +243,33 @@ def test_the_words_name_tiles_past_six_in_every_language(server, browser, langua
                 assert re.search(rf"(?<![\d-]){tile}(?![\d-])", label), (tile, label)
     finally:
         context.close()
+
+
+# The step of `patch` shown by the replay viewer in place of the one on screen.
+SHOW_STEP = """(patch) => {
+  const replay = window.dominoesReplay;
+  replay.steps[replay.index] = {...replay.step, ...patch};
+  replay.render();
+}"""
+
+
+def test_the_replay_draws_a_line_of_55_and_four_open_hands_of_ten_at_every_size(server, page):
+    """The replay viewer draws the chain with the table's module in a box of its own."""
+    user = make_user("alice@example.com", first_name="Alice")
+    sign_in(page, server, user)
+    table = computer_match(services.Player(user_id=user.id, session_key=None), "block", seats=4)
+    page.goto(f"{server}/tables/{table.public_id}/replay/")
+    page.wait_for_function("() => window.dominoesReplay")
+    for tiles, left, top in [(40, None, 9), (55, 0, 9), (55, None, 12)]:
+        line = line_of(tiles, top=top, left=left)
+        page.evaluate(SHOW_STEP, {**line, "tiles": [HANDS[top]] * 4, "boneyard": []})
+        for name, (width, height) in SIZES.items():
+            page.set_viewport_size({"width": width, "height": height})
+            where = f"the replay, {tiles} tiles of double-{top}, {name}"
+            assert_the_chain_reads(page, "replay-board", where, tiles=tiles)
+            hands = page.evaluate(OPEN_HANDS)
+            assert len(hands) == 4 * len(HANDS[top]), (where, hands)
+            for tile in hands:
+                assert_faces_read(tile, where)
+            if SHOTS:
+                page.screenshot(path=f"{SHOTS}/replay-{tiles}-{top}-{name}.png")
