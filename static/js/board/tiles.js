@@ -25,10 +25,12 @@ for (let n = 7; n < 13; n++) {
 export const r3 = (n) => Math.round(n * 1000) / 1000;
 
 function pipsSVG(value, x, y, rotate) {
+  // Smaller pips where more share a half (0 to 6 keep theirs): a 12's four rows keep a gap.
+  const r = value > 9 ? 0.075 : value > 6 ? 0.09 : 0.095;
   return PIPS[value]
     .map(([px, py]) => {
       const [cx, cy] = rotate ? [py, px] : [px, py];
-      return `<circle class="pip" cx="${r3(x + cx)}" cy="${r3(y + cy)}" r="${value > 9 ? 0.075 : value > 6 ? 0.09 : 0.095}"/>`;
+      return `<circle class="pip" cx="${r3(x + cx)}" cy="${r3(y + cy)}" r="${r}"/>`;
     })
     .join("");
 }
@@ -71,7 +73,7 @@ export function handTileSVG(tile, lying = false) {
 // `count` face-down tiles side by side (the count is seen, not read); past seven they overlap
 // more, so a seat's backs are never wider than seven.
 export function backsSVG(count) {
-  const step = count > 7 ? 3.36 / (count - 1) : 0.56;
+  const step = count > 7 ? 3.36 / (count - 1) : 0.56; // 3.36: six steps of 0.56
   const width = 0.5 + step * Math.max(0, count - 1);
   let body = "";
   for (let i = 0; i < count; i++) {
