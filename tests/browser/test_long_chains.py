@@ -14,7 +14,8 @@ half of every tile, on the board and in the hand, holds as many pips as its numb
 inside its half. The hand's ten tiles are targets at least 44 px wide and tall, and its bar
 scrolls sideways only where ten such tiles cannot fit its width (a phone held upright). The
 board's words and the hand's names say tiles past six ("9-8", "12-7") in English, Spanish and
-Portuguese as they say "6-4".
+Portuguese as they say "6-4". The replay viewer draws the same lines in its own box, and the
+end panel lays four hands of nine open with Next round in view, at every size.
 """
 
 import os
@@ -273,3 +274,52 @@ def test_the_replay_draws_a_line_of_55_and_four_open_hands_of_ten_at_every_size(
                 assert_faces_read(tile, where)
             if SHOTS:
                 page.screenshot(path=f"{SHOTS}/replay-{tiles}-{top}-{name}.png")
+
+
+# The end panel at a glance (as tests/browser/test_table_fits.py asks of every preset): how far
+# it and the page would scroll, where Next round is, and the open hands' faces.
+END_PANEL = f"""() => {{
+  const faces = {FACES};
+  const panel = document.getElementById("end-panel");
+  const button = document.getElementById("main-action");
+  const r = button.getBoundingClientRect();
+  return {{
+    overflow: panel.scrollHeight - panel.clientHeight,
+    pageOverflow: document.scrollingElement.scrollHeight - window.innerHeight,
+    next: !button.hidden && r.top >= 0 && r.bottom <= window.innerHeight,
+    tiles: [...panel.querySelectorAll(".result-tiles")].flatMap((row) => {{
+      const names = row.getAttribute("aria-label").split(", ");
+      return [...row.querySelectorAll("g.tile")]
+        .map((tile, i) => ({{tile: names[i], ...faces(tile)}}));
+    }}),
+  }};
+}}"""
+
+
+def test_the_end_panel_lays_four_hands_of_nine_open_at_every_size(server, page):
+    """A Cuban hand blocked early leaves up to nine tiles a hand: the end panel shows them all,
+    with Next round, without scrolling."""
+    user = make_user("alice@example.com", first_name="Alice")
+    sign_in(page, server, user)
+    me = services.Player(user_id=user.id, session_key=None)
+    table = table_with_chain(me, preset="brazilian", seats=4, tiles=2)
+    page.goto(f"{server}/tables/{table.public_id}/")
+    page.wait_for_function("() => window.dominoesTable?.state")
+    hands = [HANDS[9][:9], HANDS[12][:9], HANDS[9][1:], HANDS[12][2:]]
+    result = {"result": "blocked", "winners": [1], "points": [0, 191], "hands": hands}
+    page.evaluate(
+        SHOW,
+        {**line_state(12), "hand": hands[0], "result": result, "turn": None, "scores": [0, 191]},
+    )
+    for name, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function(FRAME)
+        end = page.evaluate(END_PANEL)
+        where = f"the end panel, {name}"
+        assert end["overflow"] <= 1 and end["pageOverflow"] <= 1, (where, end["overflow"], end)
+        assert end["next"], (where, "Next round out of view")
+        assert len(end["tiles"]) == sum(len(hand) for hand in hands), (where, end["tiles"])
+        for tile in end["tiles"]:
+            assert_faces_read(tile, where)
+        if SHOTS:
+            page.screenshot(path=f"{SHOTS}/end-panel-{name}.png")
