@@ -139,3 +139,66 @@ def draw_hand_of(size: int, people: Sequence[services.Player]) -> Table:
             public_id=table.public_id, player=player, move=move, seen_version=table.version
         )
     raise AssertionError(f"no hand of {size} tiles")
+
+
+def _name(tile: tuple[int, int]) -> str:
+    return f"{tile[0]}-{tile[1]}"
+
+
+def line_of(tiles: int, *, top: int = 9, left: int | None = None) -> dict[str, Any]:
+    """The line part of a view (``table``, ``ends``, ``spinner``) holding ``tiles`` tiles of the
+    double-``top`` set laid as a line game lays them, ``left`` of them left of the opening (half
+    by default), for the pages' drawing to be checked without a game of that set. The tiles
+    follow a longest trail of the set (every pair of numbers once, a double where the trail
+    stays on a number); a line longer than a real one can be (a double-nine line holds at most
+    51 tiles: each of the set's ten numbers ends an odd count of halves) ends in the set's tiles
+    no trail reached, joined as if they matched."""
+    # Each number ends top + 2 tiles' halves (its double twice). Where that is odd, leave out
+    # one tile between each pair of numbers (1-0, 3-2, ...) but the last: only the two highest
+    # numbers then end an odd count, and a trail runs from one to the other.
+    spare = [(n + 1, n) for n in range(0, top - 1, 2)] if top % 2 else []
+    edges = {(a, b) for a in range(top + 1) for b in range(a + 1)} - set(spare)
+    links: dict[int, list[tuple[int, int]]] = {n: [] for n in range(top + 1)}
+    for a, b in sorted(edges):
+        links[a].append((a, b))
+        if a != b:
+            links[b].append((a, b))
+    # Hierholzer's walk from the highest number: a trail through every tile left.
+    used: set[tuple[int, int]] = set()
+    stack, trail = [(top, None)], []
+    while stack:
+        number, tile = stack[-1]
+        while links[number] and links[number][-1] in used:
+            links[number].pop()
+        if links[number]:
+            edge = links[number].pop()
+            used.add(edge)
+            stack.append((edge[0] if edge[1] == number else edge[1], edge))
+        else:
+            stack.pop()
+            if tile is not None:
+                trail.append((tile, number))  # the tile and the number it leaves open
+    trail.reverse()
+    trail += [(tile, tile[1]) for tile in spare]
+    assert tiles <= len(trail), f"the double-{top} set has {len(trail)} tiles"
+    middle = tiles // 2 if left is None else left
+    # The right arm grows from the opening's low half (games.engine: the left end is the high
+    # one): the first stretch of the trail, either way along it, whose opening leaves its low
+    # half open toward the right.
+    back = [(tile, tile[0] + tile[1] - open_) for tile, open_ in reversed(trail)]
+    starts = range(len(trail) - tiles + 1)
+    stretches = [way[at : at + tiles] for way in (trail, back) for at in starts]
+    laid = next((s for s in stretches if s[middle][1] == s[middle][0][1]), stretches[0])
+    opening = laid[middle][0]
+    right = [{"tile": _name(tile), "outer": outer} for tile, outer in laid[middle + 1 :]]
+    # The left arm, from the opening outward: each tile's open number is where the trail came in.
+    left_arm = []
+    for tile, came_to in reversed(laid[:middle]):
+        left_arm.append({"tile": _name(tile), "outer": tile[0] + tile[1] - came_to})
+    ends = {"left": left_arm[-1]["outer"] if left_arm else opening[0]}
+    ends["right"] = right[-1]["outer"] if right else opening[1]
+    return {
+        "table": {"opening": _name(opening), "left": left_arm, "right": right},
+        "ends": ends,
+        "spinner": None,
+    }

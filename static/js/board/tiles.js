@@ -12,14 +12,25 @@ const PIPS = {
   5: [[0.27, 0.27], [0.73, 0.27], [0.5, 0.5], [0.27, 0.73], [0.73, 0.73]],
   6: [[0.27, 0.25], [0.73, 0.25], [0.27, 0.5], [0.73, 0.5], [0.27, 0.75], [0.73, 0.75]],
 };
+// 7 to 12 as double-nine and double-twelve sets lay them: three columns, the outer two of three
+// pips (four past nine), the middle one of the rest, each column's pips spaced evenly down the
+// half: 7 = 3-1-3, 8 = 3-2-3, 9 = 3-3-3, 10 = 4-2-4, 11 = 4-3-4, 12 = 4-4-4.
+for (let n = 7; n < 13; n++) {
+  const k = n > 9 ? 4 : 3;
+  PIPS[n] = [[0.22, k], [0.5, n - 2 * k], [0.78, k]].flatMap(([x, c]) =>
+    [...Array(c)].map((_, i) => [x, (i + 1) / (c + 1)]),
+  );
+}
 
 export const r3 = (n) => Math.round(n * 1000) / 1000;
 
 function pipsSVG(value, x, y, rotate) {
+  // Smaller pips where more share a half (0 to 6 keep theirs): a 12's four rows keep a gap.
+  const r = value > 9 ? 0.075 : value > 6 ? 0.09 : 0.095;
   return PIPS[value]
     .map(([px, py]) => {
       const [cx, cy] = rotate ? [py, px] : [px, py];
-      return `<circle class="pip" cx="${r3(x + cx)}" cy="${r3(y + cy)}" r="0.095"/>`;
+      return `<circle class="pip" cx="${r3(x + cx)}" cy="${r3(y + cy)}" r="${r}"/>`;
     })
     .join("");
 }
@@ -62,7 +73,7 @@ export function handTileSVG(tile, lying = false) {
 // `count` face-down tiles side by side (the count is seen, not read); past seven they overlap
 // more, so a seat's backs are never wider than seven.
 export function backsSVG(count) {
-  const step = count > 7 ? (0.56 * 6) / (count - 1) : 0.56;
+  const step = count > 7 ? 3.36 / (count - 1) : 0.56; // 3.36: six steps of 0.56
   const width = 0.5 + step * Math.max(0, count - 1);
   let body = "";
   for (let i = 0; i < count; i++) {
