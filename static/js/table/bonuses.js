@@ -2,14 +2,25 @@
 // where it happens (the engine's view lists the hand's bonuses so far: name, side, seat,
 // points). Each new one pops up over its side's score ("Capicú! +100") and is said in the live
 // region; the end panel lists the hand's under each side. Fetched the first time a state
-// carries one (later.js): the games without bonuses never load it.
+// carries one (later.js): the games without bonuses never load it. Like the other parts fetched
+// later it imports only dom.js and i18n.js (a part importing more of the table's modules split
+// the first load in two chunks, 1 KB heavier): the controller hands it the words it shares.
+// Its looks come with it (STYLES, adopted through the CSSOM, which the page's CSP allows where
+// it refuses a <style> element), not in table.css: a first visit pays for neither.
 
 import { say, span } from "./dom.js";
-import { flyer } from "./motion.js";
-import { mySide, sideInSentence, who } from "./words.js";
 import { fill, gettext, pgettext } from "../i18n.js";
 
 const REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+// The pop-up over a score, held long enough to read; the end panel's line in the accent.
+const STYLES = `
+.fly-bonus::after { content: attr(data-text); }
+.fly-bonus { translate: -50% -100%; white-space: nowrap; font-weight: 800; font-size: 1.05rem;
+  color: #1d1f24; background: var(--glow); border-radius: 1rem; padding: 0.1rem 0.6rem;
+  box-shadow: 0 2px 8px rgb(0 0 0 / 0.35); }
+.result-sides .result-bonuses { grid-column: 1 / -1; font-size: 0.9rem; font-weight: 700;
+  color: var(--accent); }`;
 
 // The players' own words for each event (the engine's names are identifiers).
 const NAMES = {
@@ -31,20 +42,53 @@ export function freshBonuses(before, after) {
   return (after.bonuses || []).slice((before.bonuses || []).length);
 }
 
-/** Each new bonus over its side's score, and in words. */
-export function showBonuses(ctrl, previous, next) {
-  for (const bonus of freshBonuses(previous.view, next.view)) {
-    popOver(ctrl, bonus);
-    say(bonusWords(ctrl, bonus));
+export class Bonuses {
+  /** @param ctrl the table's controller
+   * @param words words.js's { mySide, sideInSentence, who } */
+  constructor(ctrl, words) {
+    this.ctrl = ctrl;
+    this.words = words;
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(STYLES);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   }
-}
 
-// "Capicú! Your team gains 100." / "Pase corrido: Ana's team gains 25."
-function bonusWords(ctrl, bonus) {
-  const values = { bonus: bonusName(bonus.name), side: sideInSentence(ctrl, bonus.side), points: bonus.points };
-  return mySide(ctrl, bonus.side)
-    ? fill(gettext("%(bonus)s! +%(points)s for %(side)s."), values)
-    : fill(gettext("%(bonus)s: +%(points)s for %(side)s."), values);
+  /** Each new bonus over its side's score, and in words. */
+  show(previous, next) {
+    for (const bonus of freshBonuses(previous.view, next.view)) {
+      popOver(this.ctrl, bonus);
+      say(this.sentence(bonus));
+    }
+  }
+
+  // "Capicú! +100 for your team." / "Pase corrido: +25 for the other team."
+  sentence(bonus) {
+    const { mySide, sideInSentence } = this.words;
+    const values = {
+      bonus: bonusName(bonus.name),
+      side: sideInSentence(this.ctrl, bonus.side),
+      points: bonus.points,
+    };
+    return mySide(this.ctrl, bonus.side)
+      ? fill(gettext("%(bonus)s! +%(points)s for %(side)s."), values)
+      : fill(gettext("%(bonus)s: +%(points)s for %(side)s."), values);
+  }
+
+  /** The end panel's line of a side's bonuses in the hand just over: "Capicú +100 (Ana)". */
+  renderLine(row, side) {
+    const ctrl = this.ctrl;
+    const view = ctrl.view;
+    const bonuses = (view.result?.bonuses || view.bonuses || []).filter((b) => b.side === side);
+    row.querySelector(".result-bonuses")?.remove();
+    if (!bonuses.length) return;
+    const parts = bonuses.map((bonus) => {
+      const amount = fill(gettext("%(bonus)s +%(points)s"), { bonus: bonusName(bonus.name), points: bonus.points });
+      return ctrl.info.teams && bonus.seat != null
+        ? fill(gettext("%(amount)s (%(player)s)"), { amount, player: this.words.who(ctrl, bonus.seat) })
+        : amount;
+    });
+    row.insertBefore(span("result-bonuses", parts.join(" · ")), row.querySelector(".result-detail"));
+  }
 }
 
 function popOver(ctrl, bonus) {
@@ -52,7 +96,7 @@ function popOver(ctrl, bonus) {
   if (!score) return;
   ctrl.motion.played.push({ kind: "bonus", name: bonus.name, side: bonus.side, points: bonus.points });
   const at = score.getBoundingClientRect();
-  const pop = flyer("fly-bonus", `${bonusName(bonus.name)}! +${bonus.points}`);
+  const pop = ctrl.flyer("fly-bonus", `${bonusName(bonus.name)}! +${bonus.points}`);
   pop.style.left = `${at.left + at.width / 2}px`;
   pop.style.top = `${at.top - 6}px`;
   const frames = REDUCED.matches
@@ -67,20 +111,4 @@ function popOver(ctrl, bonus) {
     () => pop.remove(),
     () => pop.remove(),
   );
-}
-
-/** The end panel's line of a side's bonuses in the hand just over: "Capicú +100 (Ana)". */
-export function renderBonusLine(ctrl, row, side) {
-  const bonuses = (ctrl.view.result?.bonuses || ctrl.view.bonuses || []).filter((b) => b.side === side);
-  row.querySelector(".result-bonuses")?.remove();
-  if (!bonuses.length) return;
-  const parts = bonuses.map((bonus) => {
-    const amount = fill(gettext("%(bonus)s +%(points)s"), { bonus: bonusName(bonus.name), points: bonus.points });
-    return ctrl.info.teams && bonus.seat != null
-      ? fill(gettext("%(amount)s (%(player)s)"), { amount, player: who(ctrl, bonus.seat) })
-      : amount;
-  });
-  const line = span("result-bonuses", parts.join(" · "));
-  const detail = row.querySelector(".result-detail");
-  row.insertBefore(line, detail);
 }

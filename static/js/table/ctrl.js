@@ -20,7 +20,16 @@ import { TableSocket } from "./socket.js";
 import { Sounds, soundsFor } from "./sound.js";
 import { renderTable } from "./view.js";
 import { announceChanges } from "./announce.js";
-import { describeMove, drawWords, joinOr, mainActionName, seatLabel } from "./words.js";
+import {
+  describeMove,
+  drawWords,
+  joinOr,
+  mainActionName,
+  mySide,
+  seatLabel,
+  sideInSentence,
+  who,
+} from "./words.js";
 import { endName } from "../board/words.js";
 import { fill, gettext } from "../i18n.js";
 
@@ -47,7 +56,8 @@ export class TableController {
     // The end panel's fold and fit: not needed before the first hand ends.
     this.fold = new Later(() => import("./fold.js"));
     // Only the games that score bonuses (the Caribbean partnership games) ever fetch it.
-    this.bonuses = new Later(() => import("./bonuses.js"));
+    const words = { mySide, sideInSentence, who };
+    this.bonuses = new Later(() => import("./bonuses.js").then(({ Bonuses }) => new Bonuses(this, words)));
     const initial = JSON.parse($("table-state").textContent);
     this.socket = new TableSocket(initial.table.id, {
       receive: (message) => dispatch(this, message),
@@ -155,7 +165,7 @@ export class TableController {
     renderTable(this);
     if (previous && changed) {
       this.motion.animate(previous, next, origins);
-      if (next.view.bonuses?.length) this.bonuses.use((part) => part.showBonuses(this, previous, next));
+      if (next.view.bonuses?.length) this.bonuses.use((part) => part.show(previous, next));
       announceChanges(this, previous, next);
       for (const name of soundsFor(this, previous, next)) this.sounds.play(name);
     }

@@ -52,11 +52,8 @@ export class Motion {
       if (entry.play) this.animatePlay(entry, origins, reduced);
       else if (entry.draw) this.animateDraw(entry, origins, reduced);
     }
-    // A bonus's points pop up with its name (bonuses.js): only the rest flies as "+N".
-    const bonuses = (after.bonuses || []).slice((before.bonuses || []).length);
     after.hand_points.forEach((points, side) => {
-      const named = bonuses.filter((b) => b.side === side).reduce((sum, b) => sum + b.points, 0);
-      const gained = points - (before.hand_points[side] || 0) - named;
+      const gained = points - (before.hand_points[side] || 0);
       if (gained > 0 && !after.result) this.animatePoints(side, gained, reduced);
     });
   }
