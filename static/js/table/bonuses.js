@@ -12,6 +12,8 @@ import { say, span } from "./dom.js";
 import { fill, gettext, pgettext } from "../i18n.js";
 
 const REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)");
+// A pop-up's height and a little air: the next one over the same score sits this much higher.
+const STACK_PX = 34;
 
 // The pop-up over a score, held long enough to read; the end panel's line in the accent.
 const STYLES = `
@@ -55,8 +57,12 @@ export class Bonuses {
 
   /** Each new bonus over its side's score, and in words. */
   show(previous, next) {
+    // Several at once (a capicú on the match's first hand) stack over the score, none hidden.
+    const stacked = new Map();
     for (const bonus of freshBonuses(previous.view, next.view)) {
-      popOver(this.ctrl, bonus);
+      const score = scoreOf(bonus);
+      stacked.set(score, (stacked.get(score) ?? -1) + 1);
+      popOver(this.ctrl, bonus, score, stacked.get(score));
       say(this.sentence(bonus));
     }
   }
@@ -91,14 +97,23 @@ export class Bonuses {
   }
 }
 
-function popOver(ctrl, bonus) {
-  const score = document.querySelector(`#seats .seat-score[data-side="${bonus.side}"]`);
+// The score of the seat that made it (a partnership shows its score at both seats), or of its
+// side's first seat when the side earned it as a whole.
+function scoreOf(bonus) {
+  const seat = bonus.seat == null ? "" : `.seat[data-seat="${bonus.seat}"] `;
+  return document.querySelector(`#seats ${seat}.seat-score[data-side="${bonus.side}"]`);
+}
+
+function popOver(ctrl, bonus, score, above) {
   if (!score) return;
   ctrl.motion.played.push({ kind: "bonus", name: bonus.name, side: bonus.side, points: bonus.points });
   const at = score.getBoundingClientRect();
   const pop = ctrl.flyer("fly-bonus", `${bonusName(bonus.name)}! +${bonus.points}`);
-  pop.style.left = `${at.left + at.width / 2}px`;
-  pop.style.top = `${at.top - 6}px`;
+  // Centred over the score, but whole inside the window (a seat at a phone's edge).
+  const half = pop.getBoundingClientRect().width / 2 + 4;
+  const centre = Math.min(Math.max(at.left + at.width / 2, half), window.innerWidth - half);
+  pop.style.left = `${centre}px`;
+  pop.style.top = `${at.top - 6 - above * STACK_PX}px`;
   const frames = REDUCED.matches
     ? [{ opacity: 0 }, { opacity: 1, offset: 0.15 }, { opacity: 1, offset: 0.8 }, { opacity: 0 }]
     : [

@@ -252,7 +252,7 @@ function renderSides(ctrl, view) {
     if (!ctrl.info.teams) detail.append(why);
     li.append(detail);
     list.append(li);
-    if (outcome.bonuses?.length) ctrl.bonuses.use((part) => part.renderLine(li, side));
+    if (view.bonuses?.length) ctrl.bonuses.use((part) => part.renderLine(li, side));
   });
 }
 
