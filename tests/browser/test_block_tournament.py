@@ -2,10 +2,12 @@
 cards of the setup page, the players' page saying "Block", and a match table of it dealing
 Block, where a stuck player passes (nobody draws).
 
-The opponent's moves are played through the services in this process (as in
-test_hosting_in_browser.py); the host's steps and the first player's turns are in the browser.
+The players check in and the opponent's moves are played through the services in this process
+(as in tests/tournaments/test_hosting_in_browser.py); the host's steps and the first player's
+turns are in the browser.
 The host's form is photographed at a phone's and a laptop's size (issue 36's screenshots)."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -13,14 +15,13 @@ from browser_support import account, axe_report, axe_violations, signed_in
 from django.urls import reverse
 from playwright.sync_api import expect
 from table_driver import Table
-from tournament_play import as_player, check_in_both, checking_in
 
 from games import services as games
 from games.engine import load
 from games.engine.bots import Bot, Level
 from games.models import LogEntry
 from tournaments import services
-from tournaments.models import Tournament
+from tournaments.models import Tournament, TournamentMatch
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -49,10 +50,12 @@ def test_a_host_creates_a_block_tournament_and_its_table_deals_block(browser, se
     try:
         host.goto(server + "/tournaments/host/")
         games_offered = host.get_by_role("radiogroup", name="Game")
-        expect(games_offered.get_by_role("radio", name="Classic")).to_be_checked()
+        card = games_offered.locator("input[name=preset][value=block]")
+        expect(games_offered.locator("input[name=preset][value=classic]")).to_be_checked()
         host.fill("#id_name", "Block night")
-        games_offered.get_by_text("Block", exact=True).click()
-        expect(games_offered.get_by_role("radio", name="Block")).to_be_checked()
+        expect(card).to_have_accessible_name(re.compile(r"^Block 2, 3 or 4 players No drawing"))
+        card.click()  # the card: its radio covers it
+        expect(card).to_be_checked()
         host.select_option("#id_scoring", "best_of")
         host.select_option("#id_best_of_hands", "5")
         host.select_option("#id_format", "round_robin")
@@ -71,8 +74,11 @@ def test_a_host_creates_a_block_tournament_and_its_table_deals_block(browser, se
         host.reload()
         host.get_by_role("button", name="Start now").click()
         expect(host.locator("#console-status")).to_have_text("Running")
-        (match,) = checking_in(tournament)
-        table = check_in_both(match)
+        match = tournament.matches.get(status=TournamentMatch.Status.CHECK_IN)
+        for player in (ann, bob):
+            services.check_in(player=player, match_id=match.pk)
+        match.refresh_from_db()
+        table = match.table
         assert load(table.record).rules.preset.value == "block"
 
         player_context, page = signed_in(browser, server, "ann")
@@ -86,7 +92,7 @@ def test_a_host_creates_a_block_tournament_and_its_table_deals_block(browser, se
         # ann plays in the browser, bob through the services, until someone is stuck
         mine = Table(page)
         seat_of_ann = table.seats.get(user=ann).index
-        bot, other = Bot(Level.EASY, seed=7), as_player(bob)
+        bot, other = Bot(Level.EASY, seed=7), games.Player(user_id=bob.pk, session_key=None)
         while not passes(table):
             table.refresh_from_db()
             assert not table.finished, "the match ended with nobody stuck"
