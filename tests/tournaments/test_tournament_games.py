@@ -17,9 +17,10 @@ from tournament_play import (
     tournament_with,
 )
 
-from games.engine import PRESET_SEATS, BestOf, Deal, Preset, Rules, Target, load
+from games.engine import PRESET_SEATS, BestOf, Deal, InvalidRules, Preset, Rules, Target, load
 from games.models import LogEntry, Rating
 from games.records.families import family_of
+from games.words import table_info
 from tournaments import services
 from tournaments.models import Tournament, TournamentMatch
 
@@ -27,7 +28,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 OFFERED = [preset.value for preset in services.tournament_games()]
 #: The games that score points (a points target makes sense for them).
-WITH_POINTS = [p for p in OFFERED if services.hosting.keeps_points(Rules.for_preset(p, seats=2))]
+WITH_POINTS = [p for p in OFFERED if table_info(Rules.for_preset(p, seats=2))["keeps_points"]]
 
 
 def console_url(tournament: Tournament) -> str:
@@ -99,6 +100,19 @@ def test_a_match_the_engine_cannot_make_is_refused_in_the_hosts_words(
     assert not Tournament.objects.exists()
 
 
+def test_a_rule_of_the_game_that_does_not_fit_the_match_is_named_with_the_game(monkeypatch):
+    def refuse(preset, *, seats, **options):
+        raise InvalidRules("best_of needs two sides, not 3")
+
+    monkeypatch.setattr(Rules, "for_preset", refuse)
+    with pytest.raises(services.TournamentError) as refused:
+        services.match_rules(preset="block", scoring="best_of", match_length=3)
+    assert str(refused.value) == (
+        "Block cannot be played one on one with this match (best_of needs two sides, not 3): "
+        "choose another game or another match."
+    )
+
+
 def test_a_game_only_partners_play_is_not_offered_one_on_one(monkeypatch):
     """A partnership game (as the Cuban, Latin and Dominican ones will be: 4 seats only)."""
     monkeypatch.setitem(PRESET_SEATS, Preset.TEAM_DRAW, (4,))
@@ -128,8 +142,8 @@ def test_the_game_changes_while_a_draft_and_no_longer_once_started():
     assert tournament.preset == "all_fives"
 
 
-def test_a_block_tournaments_tables_deal_block_one_on_one():
-    tournament, _ = tournament_with(
+def test_a_block_tournaments_tables_deal_block_one_on_one_and_its_rematch_plays_block():
+    tournament, players = tournament_with(
         2, preset="block", scoring="target", match_length=50, format="round_robin"
     )
     services.start_tournament(host=tournament.host, public_id=tournament.public_id)
@@ -147,6 +161,11 @@ def test_a_block_tournaments_tables_deal_block_one_on_one():
     assert match.status == TournamentMatch.Status.FINISHED and match.winner is not None
     # the result rates the block family, the game played
     assert set(Rating.objects.values_list("family", flat=True)) == {family_of("block").value}
+    # and a rematch plays the same game
+    for player in players:
+        services.opt_in_rematch(player=player, public_id=tournament.public_id)
+    tournament.refresh_from_db()
+    assert tournament.rematch.preset == "block"
 
 
 def test_seeding_by_rating_reads_the_family_of_the_tournaments_game():

@@ -19,10 +19,9 @@ from games.engine import (
     InvalidRules,
     Preset,
     Rules,
-    Scoring,
     Target,
 )
-from games.words import PRESET_NAMES, players_words
+from games.words import PRESET_NAMES, players_words, table_info
 from tournaments import emails, jobs, notices
 from tournaments.models import Entrant, Tournament
 from tournaments.services.access import (
@@ -56,11 +55,6 @@ def tournament_games() -> list[Preset]:
     return [preset for preset in Preset if MATCH_SEATS in PRESET_SEATS[preset]]
 
 
-def keeps_points(rules: Rules) -> bool:
-    """Whether the game scores points (a single round's hands only have a winner)."""
-    return rules.score is not Scoring.NONE or rules.count_fives
-
-
 def match_rules(*, preset: str = Preset.CLASSIC, scoring: str, match_length: int) -> Rules:
     """The rules of every match: the tournament's game (``preset``) one on one, with the
     host's target or Best of in place of the game's own match; its other rules as they are.
@@ -76,16 +70,25 @@ def match_rules(*, preset: str = Preset.CLASSIC, scoring: str, match_length: int
             )
             % {"game": PRESET_NAMES[game], "players": players_words(game)}
         )
+    if scoring == Tournament.Scoring.BEST_OF:
+        allowed, words = BEST_OF_HANDS, gettext("Best of is from %(low)s to %(high)s hands.")
+    else:
+        allowed = TARGET_RANGE
+        words = gettext("A points target is from %(low)s to %(high)s points.")
+    if match_length not in allowed:
+        raise TournamentError(words % {"low": allowed.start, "high": allowed.stop - 1})
     try:
         rules = Rules.for_preset(game, seats=MATCH_SEATS, match={scoring: match_length})
-    except InvalidRules:
-        if scoring == Tournament.Scoring.BEST_OF:
-            allowed, words = BEST_OF_HANDS, gettext("Best of is from %(low)s to %(high)s hands.")
-        else:
-            allowed = TARGET_RANGE
-            words = gettext("A points target is from %(low)s to %(high)s points.")
-        raise TournamentError(words % {"low": allowed.start, "high": allowed.stop - 1}) from None
-    if isinstance(rules.match, Target) and not keeps_points(rules):
+    except InvalidRules as error:  # a rule of the game that does not fit (the engine's words)
+        raise TournamentError(
+            gettext(
+                "%(game)s cannot be played one on one with this match (%(why)s): choose "
+                "another game or another match."
+            )
+            % {"game": PRESET_NAMES[game], "why": error}
+        ) from None
+    # what the table page reads too: a game keeping no points shows who won, never "+0"
+    if isinstance(rules.match, Target) and not table_info(rules)["keeps_points"]:
         raise TournamentError(
             gettext("%(game)s scores no points, only hands won: choose Best of hands.")
             % {"game": PRESET_NAMES[game]}
