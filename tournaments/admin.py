@@ -163,6 +163,7 @@ class TournamentAdmin(admin.ModelAdmin):
     readonly_fields = ["status", "host_name", "player_limit", "page_link", "seed", "champion"]
     editable_fields = [
         "name",
+        "preset",
         "format",
         "rounds",
         "scoring",
@@ -171,7 +172,7 @@ class TournamentAdmin(admin.ModelAdmin):
         "duplicate",
     ]
     #: What a started tournament shows of its settings (no longer editable).
-    settled_fields = ["name", "format_description", "match_description"]
+    settled_fields = ["name", "format_description", "game_description"]
 
     def _started(self, obj) -> bool:
         return obj is not None and obj.status != Tournament.Status.DRAFT
@@ -228,9 +229,9 @@ class TournamentAdmin(admin.ModelAdmin):
     def format_description(self, tournament: Tournament) -> str:
         return tournament.format_description
 
-    @admin.display(description="Match rules")
-    def match_description(self, tournament: Tournament) -> str:
-        return tournament.match_description
+    @admin.display(description="Game and match")
+    def game_description(self, tournament: Tournament) -> str:
+        return tournament.game_description
 
     @admin.display(description="Player limit of the host's plan")
     def player_limit(self, tournament: Tournament) -> str:

@@ -45,9 +45,9 @@ def send_invitation(*, invitation_id: int, link: str) -> bool:
     text = (
         gettext(
             "%(host)s invites you to play in %(name)s, a dominoes tournament "
-            "(%(format)s, %(match)s)."
+            "(%(format)s · %(game)s)."
         )
-        % {**words, "format": tournament.format_description, "match": tournament.match_description},
+        % {**words, "format": tournament.format_description, "game": tournament.game_description},
         place_words(invitation),
         gettext("Sign up and join from this link (it works once):") + f"\n{link}",
         gettext("If you did not expect this, ignore it: nothing happens."),

@@ -14,7 +14,9 @@ from django.utils import timezone
 from django.utils.text import format_lazy
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
-from games.words import TARGETS
+from games.engine import Preset
+from games.preset_cards import preset_cards
+from games.words import PRESET_NAMES, TARGETS
 from tournaments import services
 from tournaments.models import Tournament
 
@@ -23,6 +25,7 @@ TIME_ZONES = sorted(available_timezones())
 #: The settings form in parts, as a host thinks of them: (legend, field names).
 GROUPS = [
     (gettext_lazy("The tournament"), ["name", "description", "rules_text"]),
+    (gettext_lazy("Game"), ["preset"]),
     (
         gettext_lazy("Matches"),
         ["format", "rounds", "scoring", "points_target", "best_of_hands", "duplicate"],
@@ -43,7 +46,22 @@ def hand_choices() -> list[tuple[int, str]]:
     ]
 
 
+def game_choices() -> list[tuple[str, object]]:
+    """The games a tournament may play (a callable: the engine's list, read each time)."""
+    return [(preset.value, PRESET_NAMES[preset]) for preset in services.tournament_games()]
+
+
 class TournamentSettingsForm(forms.ModelForm):
+    preset = forms.ChoiceField(
+        label=gettext_lazy("Game"),
+        choices=game_choices,
+        initial=Preset.CLASSIC.value,
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=gettext_lazy(
+            "Every match is this game, one on one, to your points target or Best of."
+        ),
+    )
     points_target = forms.IntegerField(
         label=gettext_lazy("Points target"),
         initial=DEFAULT_TARGET,
@@ -79,6 +97,7 @@ class TournamentSettingsForm(forms.ModelForm):
             "name",
             "description",
             "rules_text",
+            "preset",
             "format",
             "rounds",
             "scoring",
@@ -163,6 +182,7 @@ class TournamentSettingsForm(forms.ModelForm):
         try:
             settings = services.check_settings(
                 name=cleaned["name"],
+                preset=cleaned.get("preset") or self.instance.preset,
                 format=cleaned["format"],
                 scoring=cleaned["scoring"],
                 length=length,
@@ -171,6 +191,7 @@ class TournamentSettingsForm(forms.ModelForm):
         except services.TournamentError as error:
             raise ValidationError(str(error)) from None
         cleaned["match_length"] = settings["match_length"]
+        cleaned["preset"] = settings["preset"]
         cleaned["rounds"] = settings["rounds"]
         if cleaned.get("starts_at") is not None and cleaned.get("time_zone"):
             # entered on the host's clock: the same wall time, in the host's zone
@@ -185,6 +206,16 @@ class TournamentSettingsForm(forms.ModelForm):
             for legend, names in GROUPS
         ]
 
+    def preset_cards(self) -> list[dict]:
+        """The cards of the games offered (games.preset_cards, as the setup shows them), each
+        with its radio."""
+        radios = {str(radio.data["value"]): radio for radio in self["preset"]}
+        return [
+            card | {"radio": radios[card["preset"]]}
+            for card in preset_cards()
+            if card["preset"] in radios
+        ]
+
     def settings(self) -> dict:
         """The cleaned settings as the services take them (a form without the schedule's
         fields, as the admin's, leaves the schedule as it is)."""
@@ -193,6 +224,8 @@ class TournamentSettingsForm(forms.ModelForm):
             field: data[field]
             for field in ("name", "format", "scoring", "match_length", "rounds", "duplicate")
         }
+        if "preset" in self.fields:
+            settings["preset"] = data["preset"]
         if "seeding" in self.fields:
             settings["schedule"] = services.Schedule(
                 description=data.get("description", ""),

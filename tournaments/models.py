@@ -13,7 +13,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from accounts.selectors import display_name
-from games.engine import TARGET_RANGE
+from games.engine import TARGET_RANGE, Preset
+from games.words import PRESET_NAMES
 
 
 def new_public_id() -> str:
@@ -49,6 +50,11 @@ class Tournament(models.Model):
     name = models.CharField(max_length=80)
     host = models.ForeignKey(
         settings.AUTH_USER_MODEL, related_name="hosted_tournaments", on_delete=models.CASCADE
+    )
+    # No choices: the games are the engine's (a new preset needs no migration here);
+    # tournaments.services.hosting.match_rules checks that one can be played one on one.
+    preset = models.CharField(
+        max_length=24, default=Preset.CLASSIC.value, help_text="The game every match plays."
     )
     format = models.CharField(max_length=16, choices=Format.choices, default=Format.ELIMINATION)
     scoring = models.CharField(max_length=8, choices=Scoring.choices, default=Scoring.TARGET)
@@ -130,14 +136,24 @@ class Tournament(models.Model):
         return f"{local:%A} {local.day} {local:%B %Y, %H:%M} ({self.time_zone.replace('_', ' ')})"
 
     @property
-    def match_description(self) -> str:
+    def game_name(self) -> str:
+        return str(PRESET_NAMES.get(self.preset, self.preset))
+
+    @property
+    def game_description(self) -> str:
+        """The game and its match, as pages and emails say what is played: "Block, to 100
+        points", "Single round, best of 3 hands"."""
         if self.scoring == self.Scoring.BEST_OF:
-            return ngettext(
-                "Best of %(hands)s hand", "Best of %(hands)s hands", self.match_length
-            ) % {"hands": self.match_length}
-        return ngettext(
-            "First to %(points)s point", "First to %(points)s points", self.match_length
-        ) % {"points": self.match_length}
+            words = ngettext(
+                "%(game)s, best of %(hands)s hand",
+                "%(game)s, best of %(hands)s hands",
+                self.match_length,
+            )
+            return words % {"game": self.game_name, "hands": self.match_length}
+        words = ngettext(
+            "%(game)s, to %(points)s point", "%(game)s, to %(points)s points", self.match_length
+        )
+        return words % {"game": self.game_name, "points": self.match_length}
 
 
 class Entrant(models.Model):

@@ -47,6 +47,7 @@ from tournaments.services.hosting import (
     create_tournament,
     match_rules,
     send_notice,
+    tournament_games,
     update_tournament,
 )
 from tournaments.services.overrides import override_result
@@ -87,6 +88,7 @@ __all__ = [
     "make_host",
     "manages",
     "match_rules",
+    "tournament_games",
     "move_seed",
     "override_result",
     "replace_entrant",

@@ -62,7 +62,9 @@ def check_in(*, player: AbstractBaseUser, match_id: int) -> TournamentMatch:
 
 
 def _deal_match(tournament: Tournament, match: TournamentMatch) -> None:
-    rules = match_rules(scoring=tournament.scoring, match_length=tournament.match_length)
+    rules = match_rules(
+        preset=tournament.preset, scoring=tournament.scoring, match_length=tournament.match_length
+    )
     seated = (match.first, match.second)
     deals_like = None
     if match.first_leg_id is not None:  # a duplicate's second leg: the seats swapped

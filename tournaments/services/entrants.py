@@ -288,6 +288,7 @@ def opt_in_rematch(*, player: AbstractBaseUser, public_id: str) -> Tournament:
             twin = Tournament.objects.create(
                 host=tournament.host,
                 name=tournament.name,
+                preset=tournament.preset,
                 format=tournament.format,
                 scoring=tournament.scoring,
                 match_length=tournament.match_length,

@@ -13,7 +13,15 @@ from django.utils.translation import gettext, ngettext
 
 from billing import plans
 from dominoes import limits
-from games.engine import TARGET_RANGE, InvalidRules, Rules
+from games.engine import (
+    PRESET_SEATS,
+    TARGET_RANGE,
+    InvalidRules,
+    Preset,
+    Rules,
+    Target,
+)
+from games.words import PRESET_NAMES, players_words, table_info
 from tournaments import emails, jobs, notices
 from tournaments.models import Entrant, Tournament
 from tournaments.services.access import (
@@ -37,17 +45,55 @@ CHECK_IN_MINUTES = range(1, 31)
 DESCRIPTION_LENGTH = 4000
 
 
-def match_rules(*, scoring: str, match_length: int) -> Rules:
-    """The rules of every match: the classic preset with the host's target or Best of."""
+#: A tournament match is one on one.
+MATCH_SEATS = 2
+
+
+def tournament_games() -> list[Preset]:
+    """The games a tournament may play, in the engine's order: those two players can play (a
+    partnership-only game needs pairs of entrants, which tournaments do not take yet)."""
+    return [preset for preset in Preset if MATCH_SEATS in PRESET_SEATS[preset]]
+
+
+def match_rules(*, preset: str = Preset.CLASSIC, scoring: str, match_length: int) -> Rules:
+    """The rules of every match: the tournament's game (``preset``) one on one, with the
+    host's target or Best of in place of the game's own match; its other rules as they are.
+    Refused in the host's words when the engine cannot make that match."""
+    game = next((p for p in Preset if p.value == preset), None)
+    if game is None:
+        raise TournamentError(gettext("'%(game)s' is not a game.") % {"game": preset})
+    if game not in tournament_games():
+        raise TournamentError(
+            gettext(
+                "%(game)s is played by %(players)s; a tournament's matches are one on one: "
+                "choose another game."
+            )
+            % {"game": PRESET_NAMES[game], "players": players_words(game)}
+        )
+    if scoring == Tournament.Scoring.BEST_OF:
+        allowed, words = BEST_OF_HANDS, gettext("Best of is from %(low)s to %(high)s hands.")
+    else:
+        allowed = TARGET_RANGE
+        words = gettext("A points target is from %(low)s to %(high)s points.")
+    if match_length not in allowed:
+        raise TournamentError(words % {"low": allowed.start, "high": allowed.stop - 1})
     try:
-        return Rules.for_preset("classic", seats=2, match={scoring: match_length})
-    except InvalidRules:
-        if scoring == Tournament.Scoring.BEST_OF:
-            allowed, words = BEST_OF_HANDS, gettext("Best of is from %(low)s to %(high)s hands.")
-        else:
-            allowed = TARGET_RANGE
-            words = gettext("A points target is from %(low)s to %(high)s points.")
-        raise TournamentError(words % {"low": allowed.start, "high": allowed.stop - 1}) from None
+        rules = Rules.for_preset(game, seats=MATCH_SEATS, match={scoring: match_length})
+    except InvalidRules as error:  # a rule of the game that does not fit (the engine's words)
+        raise TournamentError(
+            gettext(
+                "%(game)s cannot be played one on one with this match (%(why)s): choose "
+                "another game or another match."
+            )
+            % {"game": PRESET_NAMES[game], "why": error}
+        ) from None
+    # what the table page reads too: a game keeping no points shows who won, never "+0"
+    if isinstance(rules.match, Target) and not table_info(rules)["keeps_points"]:
+        raise TournamentError(
+            gettext("%(game)s scores no points, only hands won: choose Best of hands.")
+            % {"game": PRESET_NAMES[game]}
+        )
+    return rules
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -70,6 +116,7 @@ def create_tournament(
     *,
     host: AbstractBaseUser,
     name: str,
+    preset: str = Preset.CLASSIC,
     format: str = Tournament.Format.ELIMINATION,
     scoring: str = Tournament.Scoring.TARGET,
     match_length: int = 100,
@@ -81,7 +128,12 @@ def create_tournament(
     if not can_host(host):
         raise TournamentError(gettext("Only tournament hosts can create tournaments."))
     fields = check_settings(
-        name=name, format=format, scoring=scoring, length=match_length, rounds=rounds
+        name=name,
+        preset=preset,
+        format=format,
+        scoring=scoring,
+        length=match_length,
+        rounds=rounds,
     )
     schedule = schedule or Schedule()
     with transaction.atomic():
@@ -96,6 +148,7 @@ def update_tournament(
     user: AbstractBaseUser,
     public_id: str,
     name: str,
+    preset: str | None = None,
     format: str,
     scoring: str,
     match_length: int,
@@ -103,15 +156,20 @@ def update_tournament(
     schedule: Schedule | None = None,
     duplicate: bool = False,
 ) -> Tournament:
-    """Change a tournament's settings before it starts (``schedule`` None keeps its
-    schedule as it is)."""
-    fields = check_settings(
-        name=name, format=format, scoring=scoring, length=match_length, rounds=rounds
-    )
-    fields["duplicate"] = duplicate
+    """Change a tournament's settings before it starts (``preset`` None keeps its game,
+    ``schedule`` None its schedule)."""
     with transaction.atomic():
         tournament = locked_for_host(public_id, user)
         require_draft(tournament, gettext("Its settings can no longer change."))
+        fields = check_settings(
+            name=name,
+            preset=tournament.preset if preset is None else preset,
+            format=format,
+            scoring=scoring,
+            length=match_length,
+            rounds=rounds,
+        )
+        fields["duplicate"] = duplicate
         for field, value in fields.items():
             setattr(tournament, field, value)
         changed = list(fields)
@@ -197,7 +255,13 @@ def _check_cap(tournament: Tournament, cap: int | None, confirmed: int) -> None:
 
 
 def check_settings(
-    *, name: str, format: str, scoring: str, length: int, rounds: int | None = None
+    *,
+    name: str,
+    preset: str = Preset.CLASSIC,
+    format: str,
+    scoring: str,
+    length: int,
+    rounds: int | None = None,
 ) -> dict:
     """The tournament's settings as they would be saved, or the reason they cannot be. A
     Swiss needs its rounds (whether the entrants are enough for them is known at the start);
@@ -213,7 +277,7 @@ def check_settings(
         raise TournamentError(
             gettext("'%(scoring)s' is not a match scoring.") % {"scoring": scoring}
         )
-    match_rules(scoring=scoring, match_length=length)
+    match_rules(preset=preset, scoring=scoring, match_length=length)
     if format != Tournament.Format.SWISS:
         rounds = None
     elif rounds is None or rounds not in SWISS_ROUNDS:
@@ -223,6 +287,7 @@ def check_settings(
         )
     return {
         "name": name,
+        "preset": preset,
         "format": format,
         "scoring": scoring,
         "match_length": length,

@@ -19,20 +19,17 @@ from tournaments.services.access import (
     require_draft,
 )
 
-#: The preset every tournament match is played with (``hosting.match_rules``): its rating
-#: family is the one that seeds.
-TOURNAMENT_PRESET = "classic"
-
 
 def seeded_order(tournament: Tournament, confirmed: list[Entrant]) -> list[int]:
     """The confirmed entrants' ids, best seed first, by the tournament's seeding. Ties (the
     same rating, or no rating yet: the starting rating) fall back on the shuffle by the
-    tournament's seed, so the draw stays fair and reproducible."""
+    tournament's seed, so the draw stays fair and reproducible. The ratings are those of the
+    family of the tournament's game (``games.records.families``)."""
     shuffled = pairing.seeded_order([e.pk for e in confirmed], tournament.seed)
     if tournament.seeding == Tournament.Seeding.RATING:
         ratings = dict(
             Rating.objects.filter(
-                user__in=[e.user_id for e in confirmed], family=family_of(TOURNAMENT_PRESET)
+                user__in=[e.user_id for e in confirmed], family=family_of(tournament.preset)
             ).values_list("user_id", "rating")
         )
         user_of = {e.pk: e.user_id for e in confirmed}
