@@ -9,6 +9,7 @@ Code outside the engine imports from here, or from the one public submodule
 ``[tool.ruff.lint.flake8-tidy-imports.banned-api]`` in pyproject.toml, refuses them).
 """
 
+from .bonuses import HAND_LADDER, Bonus, Bonuses, BonusName
 from .deal import Deal, new_seed
 from .errors import (
     DominoesError,
@@ -40,6 +41,7 @@ from .rules import (
     TARGET_RANGE,
     USUAL_RULES,
     BestOf,
+    BlockWinner,
     FirstOpener,
     MatchFormat,
     NextOpener,
@@ -68,11 +70,16 @@ from .view import (
 __all__ = [
     "ALL_TILES",
     "FORMAT",
+    "HAND_LADDER",
     "OWN_KEYS",
     "PRESET_SEATS",
     "TARGET_RANGE",
     "USUAL_RULES",
     "BestOf",
+    "BlockWinner",
+    "Bonus",
+    "BonusName",
+    "Bonuses",
     "Deal",
     "DominoesError",
     "Draw",

@@ -1,4 +1,4 @@
-"""Rule options and the seven presets (docs/rules.md#presets).
+"""Rule options and the presets (docs/rules.md#presets).
 
 :class:`Rules` is immutable and always valid: every way of making one checks the whole set of
 options together, so the rest of the engine never meets a combination the rules refuse
@@ -26,6 +26,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
+from .bonuses import BONUS_RANGE, Bonuses
 from .errors import InvalidRules
 
 
@@ -37,6 +38,9 @@ class Preset(StrEnum):
     BLOCK = "block"
     ALL_FIVES = "all_fives"
     BRAZILIAN = "brazilian"
+    LATIN = "latin"
+    PUERTO_RICAN = "puerto_rican"
+    DOMINICAN = "dominican"
 
 
 class Stuck(StrEnum):
@@ -53,6 +57,15 @@ class Scoring(StrEnum):
     OTHERS = "others"
     DIFFERENCE = "difference"
     NONE = "none"
+    ALL_HANDS = "all_hands"
+
+
+class BlockWinner(StrEnum):
+    """Who wins a blocked hand (docs/rules.md#block-winner)."""
+
+    TEAM_TOTAL = "team_total"
+    LOWEST_SEAT = "lowest_seat"
+    BLOCKER_VS_NEXT = "blocker_vs_next"
 
 
 class TiedBlock(StrEnum):
@@ -61,16 +74,24 @@ class TiedBlock(StrEnum):
     NO_SCORE = "no_score"
     SHARED = "shared"
     BLOCKER_LOSES = "blocker_loses"
+    BLOCKER_WINS = "blocker_wins"
+    OPENER_TEAM = "opener_team"
+
+
+#: The tie resolutions that name one of exactly two sides.
+TWO_SIDED_TIES = (TiedBlock.BLOCKER_LOSES, TiedBlock.BLOCKER_WINS, TiedBlock.OPENER_TEAM)
 
 
 class FirstOpener(StrEnum):
     HIGHEST_DOUBLE = "highest_double"
     LOWEST_DOUBLE_FROM_ONE = "lowest_double_from_one"
+    LOT = "lot"
 
 
 class NextOpener(StrEnum):
     WINNER = "winner"
     ROTATE = "rotate"
+    AS_FIRST = "as_first"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +136,9 @@ PRESET_SEATS: dict[Preset, tuple[int, ...]] = {
     Preset.BLOCK: (2, 3, 4),
     Preset.ALL_FIVES: (2, 3, 4),
     Preset.BRAZILIAN: (2, 4),
+    Preset.LATIN: (4,),
+    Preset.PUERTO_RICAN: (2, 3, 4),
+    Preset.DOMINICAN: (4,),
 }
 
 
@@ -128,12 +152,29 @@ USUAL_RULES: Mapping[str, object] = MappingProxyType(
         "tied_block": TiedBlock.NO_SCORE,
         "first_opener": FirstOpener.HIGHEST_DOUBLE,
         "next_opener": NextOpener.WINNER,
+        "block_winner": BlockWinner.TEAM_TOTAL,
+        "bonuses": Bonuses(),
+        "hand_bonuses": False,
+        "tranque_bonus": 0,
+        "bonus_size": None,
+        "spanish_federation": False,
+    }
+)
+
+#: LA-7, the Spanish federation's rules: hand 1 by lot, then in turn, the winners score all
+#: hands. One option naming three, as the players name them.
+SPANISH_FEDERATION: Mapping[str, object] = MappingProxyType(
+    {
+        "first_opener": FirstOpener.LOT,
+        "next_opener": NextOpener.ROTATE,
+        "score": Scoring.ALL_HANDS,
     }
 )
 
 
-def _preset_defaults(preset: Preset, seats: int) -> dict[str, Any]:
-    """Every option of ``preset`` at ``seats``, spelled as the dataclass fields hold them."""
+def _preset_defaults(preset: Preset, seats: int, *, spanish: bool = False) -> dict[str, Any]:
+    """Every option of ``preset`` at ``seats``, spelled as the dataclass fields hold them
+    (``spanish``: with :data:`SPANISH_FEDERATION`'s options in place of the preset's)."""
     defaults: dict[str, Any] = {
         "teams": False,
         "tiles_each": 7 if seats == 2 else 5,
@@ -165,6 +206,41 @@ def _preset_defaults(preset: Preset, seats: int) -> dict[str, Any]:
                 "next_opener": NextOpener.ROTATE,
                 "match": Target(50),
             }
+        case Preset.LATIN:  # LA-1..LA-6: brazilian's game with four seats, to 100
+            defaults |= {
+                "teams": True,
+                "tiles_each": 7,
+                "stuck": Stuck.PASS,
+                "score": Scoring.OTHERS,
+                "next_opener": NextOpener.ROTATE,
+            }
+        case Preset.PUERTO_RICAN:  # PR-1..PR-14
+            defaults |= {
+                "teams": seats == 4,
+                "tiles_each": 7,
+                "score": Scoring.ALL_HANDS,
+                "match": Target(500),
+                "hand_bonuses": True,
+                "bonuses": Bonuses(capicu=100, chuchazo=100),
+            }
+            if seats == 4:
+                defaults |= {"stuck": Stuck.PASS}
+            else:
+                defaults |= {"reserve": 2, "next_opener": NextOpener.AS_FIRST}
+        case Preset.DOMINICAN:  # DO-1..DO-12
+            defaults |= {
+                "teams": True,
+                "tiles_each": 7,
+                "stuck": Stuck.PASS,
+                "score": Scoring.OTHERS,
+                "tied_block": TiedBlock.BLOCKER_WINS,
+                "match": Target(200),
+                "bonuses": Bonuses(
+                    capicu=25, pase_salida=50, pase_salida_double=25, pase_corrido=25
+                ),
+            }
+    if spanish:
+        defaults |= SPANISH_FEDERATION
     return defaults
 
 
@@ -198,8 +274,9 @@ _ENUM_OPTIONS: dict[str, type[StrEnum]] = {
     "tied_block": TiedBlock,
     "first_opener": FirstOpener,
     "next_opener": NextOpener,
+    "block_winner": BlockWinner,
 }
-_BOOL_OPTIONS = ("teams", "count_fives", "out_counts_partner")
+_BOOL_OPTIONS = ("teams", "count_fives", "out_counts_partner", "hand_bonuses", "spanish_federation")
 
 
 def _member[E: StrEnum](enum: type[E], value: object) -> E | None:
@@ -232,6 +309,10 @@ def _parse_option(key: str, value: object) -> object:
         return value
     if key == "match":
         return _parse_match(value)
+    if key in ("tranque_bonus", "bonus_size"):
+        if not _is_int(value) or value not in BONUS_RANGE:
+            raise InvalidRules(f"{key} is a whole number from 0 to 100, not {value!r}")
+        return value
     raise InvalidRules(f"{key!r} is not a rule option")
 
 
@@ -252,6 +333,12 @@ class Rules:
     first_opener: FirstOpener
     next_opener: NextOpener
     match: MatchFormat
+    block_winner: BlockWinner
+    bonuses: Bonuses
+    hand_bonuses: bool
+    tranque_bonus: int
+    bonus_size: int | None
+    spanish_federation: bool
 
     def __post_init__(self) -> None:
         allowed = PRESET_SEATS[self.preset]
@@ -268,8 +355,15 @@ class Rules:
             raise InvalidRules("out_counts_partner needs partners")
         if self.sides != 2 and isinstance(self.match, BestOf):
             raise InvalidRules(f"best_of needs two sides, not {self.sides}")
-        if self.sides != 2 and self.tied_block is TiedBlock.BLOCKER_LOSES:
-            raise InvalidRules(f"blocker_loses needs two sides, not {self.sides}")
+        if self.sides != 2 and self.tied_block in TWO_SIDED_TIES:
+            raise InvalidRules(f"{self.tied_block} needs two sides, not {self.sides}")
+        if self.out_counts_partner and self.score is Scoring.ALL_HANDS:
+            raise InvalidRules("out_counts_partner adds nothing to all_hands")
+        if self.score is Scoring.DIFFERENCE and self.block_winner is not BlockWinner.TEAM_TOTAL:
+            # The winner of a block judged by one seat may hold the more pips: no margin.
+            raise InvalidRules(f"difference needs block_winner team_total, not {self.block_winner}")
+        if self.count_fives and self.scores_bonuses:
+            raise InvalidRules("bonuses are for line games, not with count_fives")
 
     @classmethod
     def for_preset(cls, preset: str, *, seats: int, **options: object) -> Rules:
@@ -287,9 +381,12 @@ class Rules:
         seats = data.get("seats")
         if not _is_int(seats) or seats not in (2, 3, 4):
             raise InvalidRules(f"seats is 2, 3 or 4, not {seats!r}")
-        values = _preset_defaults(preset, seats)
+        spanish = _parse_option("spanish_federation", data.get("spanish_federation", False))
+        values = _preset_defaults(preset, seats, spanish=bool(spanish))
         for key, value in data.items():
-            if key not in ("preset", "seats"):
+            if key == "bonuses":
+                values[key] = Bonuses.from_record(value, base=values[key])
+            elif key not in ("preset", "seats"):
                 values[key] = _parse_option(key, value)
         return cls(preset=preset, seats=seats, **values)
 
@@ -301,11 +398,14 @@ class Rules:
     def _record(self) -> dict[str, Any]:
         """:meth:`to_record`, worked out once (rules never change; every update of a table
         shows them): never handed out, only copies of it."""
-        defaults = _preset_defaults(self.preset, self.seats)
+        defaults = _preset_defaults(self.preset, self.seats, spanish=self.spanish_federation)
+        defaults["spanish_federation"] = False
         out: dict[str, Any] = {"preset": self.preset.value, "seats": self.seats}
         for field in fields(self):
             value = getattr(self, field.name)
             if field.name in defaults and value != defaults[field.name]:
+                if field.name == "bonuses":
+                    value = value.to_record(base=defaults["bonuses"])
                 out[field.name] = value.to_record() if field.name == "match" else value
         return {k: (v.value if isinstance(v, StrEnum) else v) for k, v in out.items()}
 
@@ -337,6 +437,23 @@ class Rules:
             self.stuck is Stuck.SINGLE_DRAW,
             self.reserve,
         )
+
+    @cached_property
+    def bonus_points(self) -> Bonuses:
+        """What each event bonus is worth at this table (``bonus_size`` applied)."""
+        return self.bonuses.sized(self.bonus_size)
+
+    @cached_property
+    def scores_bonuses(self) -> bool:
+        """Whether any bonus is played: a hand then keeps and reports its bonus events."""
+        return bool(self.bonus_points) or self.hand_bonuses or self.tranque_bonus > 0
+
+    def forced_opening(self, hand_number: int) -> bool:
+        """Whether the rules, not the opener, choose the opening tile of hand ``hand_number``
+        (docs/rules.md#who-opens)."""
+        if hand_number and self.next_opener is not NextOpener.AS_FIRST:
+            return False
+        return self.first_opener is not FirstOpener.LOT
 
     @property
     def can_draw(self) -> bool:

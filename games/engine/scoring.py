@@ -1,0 +1,135 @@
+"""A hand's end: who wins a blocked hand, what the winners score, and the bonuses of the end.
+
+Called once per hand by :class:`~games.engine.hand.HandState` (never per move), on its masks.
+docs/rules.md#end-of-a-hand, #scoring and #bonuses state the rules.
+
+>>> from games.engine.rules import Rules
+>>> rules = Rules.for_preset("dominican", seats=4)
+>>> block_winners(rules, [9, 4, 6, 7], blocker=0, opener=1)  # teams 15 and 11
+[1]
+>>> block_winners(rules, [9, 4, 2, 9], blocker=0, opener=1)  # 11 and 13: the lower wins
+[0]
+>>> block_winners(rules, [9, 4, 3, 8], blocker=0, opener=1)  # 12 and 12: DO-5, the blocker's
+[0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .bonuses import HAND_LADDER, Bonus, BonusName
+from .moves import DRAW
+from .rules import BlockWinner, Rules, Scoring, TiedBlock
+from .tiles import IS_DOUBLE
+
+#: Index of the double blank, la chucha (PR-7).
+CHUCHA = 0
+
+
+def block_winners(rules: Rules, seat_pips: list[int], *, blocker: int, opener: int) -> list[int]:
+    """The winning sides of a blocked hand from each seat's pips, by ``block_winner``, a tie
+    settled by ``tied_block`` (docs/rules.md#block-winner, #tied-block)."""
+    side_of = rules.seating[0]
+    judge = rules.block_winner
+    if judge is BlockWinner.TEAM_TOTAL:
+        totals = [0] * rules.sides
+        for seat, pips in enumerate(seat_pips):
+            totals[side_of[seat]] += pips
+        lowest = min(totals)
+        winners = [side for side, total in enumerate(totals) if total == lowest]
+    else:
+        seats: Sequence[int] = range(rules.seats)
+        if judge is BlockWinner.BLOCKER_VS_NEXT:
+            seats = (blocker, rules.seating[1][blocker])
+        lowest = min(seat_pips[seat] for seat in seats)
+        winners = sorted({side_of[seat] for seat in seats if seat_pips[seat] == lowest})
+    if len(winners) < 2:
+        return winners
+    match rules.tied_block:
+        case TiedBlock.NO_SCORE:
+            return []
+        case TiedBlock.BLOCKER_LOSES:
+            return [1 - side_of[blocker]]
+        case TiedBlock.BLOCKER_WINS:
+            return [side_of[blocker]]
+        case TiedBlock.OPENER_TEAM:
+            return [side_of[opener]]
+    return winners  # shared
+
+
+def hand_gain(rules: Rules, side_pips: list[int], side: int, *, out: bool, partner: int) -> int:
+    """The pips winning ``side`` scores (before All Fives rounding); ``partner``: the pips of
+    the partner of the seat that went out (``out_counts_partner``)."""
+    total = sum(side_pips)
+    match rules.score:
+        case Scoring.NONE:
+            return 0
+        case Scoring.ALL_HANDS:
+            return total
+    gained = total - side_pips[side]
+    if not out and rules.score is Scoring.DIFFERENCE:
+        gained -= side_pips[side]
+    if out and rules.out_counts_partner:
+        gained += partner
+    return gained
+
+
+def end_bonuses(
+    rules: Rules,
+    winners: tuple[int, ...],
+    *,
+    number: int,
+    out_seat: int | None,
+    last_tile: int,
+    ends: list[int],
+    move: int,
+) -> list[Bonus]:
+    """The bonuses the end of hand ``number`` pays (docs/rules.md#bonuses): ``out_seat`` went
+    out with ``last_tile``, leaving ``ends`` (None: the hand blocked)."""
+    amounts = rules.bonus_points
+    found = []
+    for side in winners:
+        if out_seat is None:
+            if rules.tranque_bonus:
+                found.append(Bonus(BonusName.TRANQUE_BONUS, side, None, rules.tranque_bonus, move))
+        elif amounts.chuchazo and last_tile == CHUCHA:
+            found.append(Bonus(BonusName.CHUCHAZO, side, out_seat, amounts.chuchazo, move))
+        elif amounts.capicu and is_capicu(last_tile, ends):
+            found.append(Bonus(BonusName.CAPICU, side, out_seat, amounts.capicu, move))
+        if rules.hand_bonuses and number < len(HAND_LADDER):
+            found.append(Bonus(BonusName.HAND_BONUS, side, out_seat, HAND_LADDER[number], move))
+    return found
+
+
+def is_capicu(last_tile: int, ends: list[int]) -> bool:
+    """PR-6: the last tile was no double and fitted both ends, which differed: so the ends it
+    leaves show the same number (a non-double laid on ends a and b, a != b, leaves b and b).
+
+    >>> from games.engine.tiles import Tile
+    >>> is_capicu(Tile(5, 3).index, [3, 3])  # ends 3 and 5, 5-3 laid on the 5
+    True
+    >>> is_capicu(Tile(4, 2).index, [2, 4])  # ends 4 and 4, 4-2 laid on either
+    False
+    """
+    return not IS_DOUBLE[last_tile] and ends[0] == ends[1]
+
+
+def pase_corrido(rules: Rules, seat: int, move: int) -> list[Bonus]:
+    """DO-8: every other seat passed in turn and ``seat`` plays again (move ``move``)."""
+    points = rules.bonus_points.pase_corrido
+    if not points:
+        return []
+    return [Bonus(BonusName.PASE_CORRIDO, rules.side_of(seat), seat, points, move)]
+
+
+def pase_salida(rules: Rules, history: list[int], opener: int) -> list[Bonus]:
+    """DO-7: the seat after the opener passes on the opening tile (the last entry of
+    ``history``; in a game that draws, it may have drawn first): 25 on a double, else 50."""
+    if any(entry & 127 != DRAW for entry in history[1:-1]):
+        return []
+    amounts = rules.bonus_points
+    opening = (history[0] & 127) >> 2
+    points = amounts.pase_salida_double if IS_DOUBLE[opening] else amounts.pase_salida
+    if not points:
+        return []
+    return [Bonus(BonusName.PASE_SALIDA, rules.side_of(opener), opener, points, len(history) - 1)]
