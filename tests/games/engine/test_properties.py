@@ -30,7 +30,7 @@ walks = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCh
 
 def first_opening_tile(match: Match) -> Tile:
     """docs/rules.md#who-opens, worked out from the dealt hands without the engine's tables."""
-    dealt = [tile for hand in match.deals[0].hands for tile in hand]
+    dealt = [tile for hand in match.deals[-1].hands for tile in hand]
     order = [6, 5, 4, 3, 2, 1, 0]
     if match.rules.first_opener == "lowest_double_from_one":
         order = [1, 2, 3, 4, 5, 6, 0]
@@ -47,7 +47,8 @@ def brute_force_legal(match: Match) -> set[object]:
     rules = match.rules
     hand = {Tile.parse(text) for text in view["hand"]}
     if view["table"]["opening"] is None:
-        if view["hand_number"] == 0:
+        opened_as_first = view["hand_number"] == 0 or rules.next_opener == "as_first"
+        if opened_as_first and rules.first_opener != "lot":
             return {Play(first_opening_tile(match))}
         return {Play(tile) for tile in hand}
     plays = {
