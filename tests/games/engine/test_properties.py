@@ -189,3 +189,21 @@ def test_export_then_replay_reproduces_every_result(seed, stop):
     assert report.hands == match.reports + ([partial] if partial else [])
     assert report.finished == match.finished
     assert report.winners == match.winners
+
+
+@walks
+@given(seed=seeds)
+def test_bonus_events_are_named_and_counted_in_the_points(seed):
+    rng = random.Random(seed)
+    rules = random_rules(rng)
+    match = play_random_match(rules, rng)
+    for report, history in zip(match.reports, match.histories, strict=False):
+        if not rules.scores_bonuses:
+            assert report.bonuses is None
+            continue
+        gained = [0] * rules.sides
+        for bonus in report.bonuses:
+            assert bonus.points > 0 and 0 <= bonus.move < len(history)
+            assert bonus.seat is None or rules.side_of(bonus.seat) == bonus.side
+            gained[bonus.side] += bonus.points
+        assert all(g <= p for g, p in zip(gained, report.points, strict=True))
