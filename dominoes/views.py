@@ -5,13 +5,15 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from accounts.guests import player_for
 from dominoes import first_hand
 from games import setup_memory
+from games.engine import Preset
+from games.words import PRESET_NAMES, PRESET_SUMMARIES
 from games.your_games import games_in_progress, people_playing_now
 from tournaments.selectors import tournaments_for
 
 #: The tournaments shown on the home page (the rest are on the tournaments page).
 TOURNAMENTS_SHOWN = 5
 
-# The seven rule presets (docs/rules.md#presets), one line each: each a card that opens the
+# The rule presets (docs/rules.md#presets), one line each: each a card that opens the
 # setup page with it chosen.
 RULE_PRESETS = [
     (
@@ -54,6 +56,12 @@ RULE_PRESETS = [
         "brazilian",
         pgettext_lazy("preset", "Brazilian partnership"),
         gettext_lazy("Two teams of two, pass when stuck, the blocker's side loses a tie."),
+    ),
+    # The partnership games of issue 36: their setup summaries until they have cards of their
+    # own.
+    *(
+        (preset.value, PRESET_NAMES[preset], PRESET_SUMMARIES[preset])
+        for preset in (Preset.LATIN, Preset.PUERTO_RICAN, Preset.DOMINICAN)
     ),
 ]
 

@@ -23,6 +23,7 @@ from games.engine import (
     Target,
 )
 from games.engine.bots import Level
+from games.partnership_words import VARIANT_RULES, amount_words
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -235,14 +236,17 @@ def describe_rules(rules: Rules) -> dict[str, Any]:
     when there are), the match, what the summary states of the preset's own rules, and each
     house rule."""
     record = rules.to_record()
-    words = {name: dict(choices) for name, _, choices in HOUSE_RULES}
+    words = {name: dict(choices) for name, _, choices in HOUSE_RULES + VARIANT_RULES}
     house: list[str] = []
     for key, value in record.items():
         if key in ("preset", "seats", "teams", "match"):
             continue  # said by the players and the match
-        house.append(str(words[key].get(_spelled(value), f"{key}: {value}")))
+        if key in words:
+            house.append(str(words[key][_spelled(value)]))
+        else:
+            house.extend(amount_words(key, value))
     summary = []
-    for key, _, _ in HOUSE_RULES:
+    for key, _, _ in HOUSE_RULES + VARIANT_RULES:
         value = getattr(rules, key)
         if key in record or (key in USUAL_RULES and USUAL_RULES[key] == value):
             continue  # a house rule (listed below), or the usual rule: nothing to say

@@ -15,6 +15,9 @@ PRESET_NAMES = [
     "Block",
     "All Fives",
     "Brazilian partnership",
+    "Latin",
+    "Puerto Rican",
+    "Dominican",
 ]
 
 
@@ -41,7 +44,7 @@ def test_home_page_describes_every_tournament_format(client):
     assert "o suizo, donde cada ronda empareja" in spanish
 
 
-def test_home_page_lists_exactly_the_seven_presets():
+def test_home_page_lists_exactly_the_presets():
     assert [name for _, name, _ in RULE_PRESETS] == PRESET_NAMES
     assert [preset for preset, _, _ in RULE_PRESETS] == [preset.value for preset in Preset]
     assert all(summary.strip() for _, _, summary in RULE_PRESETS)

@@ -42,6 +42,11 @@ FAMILY_OF_PRESET = {
     Preset.BLOCK: Family.BLOCK,
     Preset.BRAZILIAN: Family.BLOCK,
     Preset.ALL_FIVES: Family.FIVES,
+    # The partnership games pass when stuck (the Puerto Rican draw game of two or three is
+    # rated with its four-seat game: a table's family is its preset's).
+    Preset.LATIN: Family.BLOCK,
+    Preset.PUERTO_RICAN: Family.BLOCK,
+    Preset.DOMINICAN: Family.BLOCK,
 }
 
 
