@@ -27,7 +27,7 @@ VARIANT_RULES: list[tuple[str, Any, list[tuple[str, Any]]]] = [
         "hand_bonuses",
         gettext_lazy("Hand bonuses"),
         [
-            ("true", gettext_lazy("Winning hands 1 to 4 gains 100, 75, 50 and 25 points")),
+            ("true", gettext_lazy("Winning one of the first four hands gains 100, 75, 50, 25")),
             ("false", gettext_lazy("No bonus for the first hands")),
         ],
     ),
@@ -64,9 +64,9 @@ def amount_words(key: str, value: object) -> list[str]:
     """The words of a record's numeric bonus options."""
     if key == "bonuses" and isinstance(value, dict):
         return [
-            gettext("%(bonus)s: %(points)s points") % {"bonus": BONUS_WORDS[name], "points": n}
+            gettext("%(bonus)s is worth %(points)s") % {"bonus": BONUS_WORDS[name], "points": n}
             for name, n in value.items()
         ]
     if key == "tranque_bonus":
-        return [gettext("A tranque won also gains %(points)s points") % {"points": value}]
-    return [gettext("Every bonus is worth %(points)s points") % {"points": value}]
+        return [gettext("A tranque won also gains %(points)s") % {"points": value}]
+    return [gettext("Every bonus is worth %(points)s") % {"points": value}]

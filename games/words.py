@@ -145,7 +145,7 @@ HOUSE_RULES: list[tuple[str, Any, list[tuple[str, Any]]]] = [
             ("none", gettext_lazy("No points: the hand decides the game")),
             (
                 "all_hands",
-                gettext_lazy("The winner scores the pips left in every hand, partner's too"),
+                gettext_lazy("The winner scores the pips left in every hand, its own included"),
             ),
         ],
     ),

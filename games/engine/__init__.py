@@ -35,24 +35,21 @@ from .moves import (
     move_from_record,
     move_to_record,
 )
-from .record import FORMAT, ReplayError, ReplayReport, export, load, replay, replay_text, unreadable
-from .rules import (
-    PRESET_SEATS,
+from .options import (
     TARGET_RANGE,
-    USUAL_RULES,
     BestOf,
     BlockWinner,
     FirstOpener,
     MatchFormat,
     NextOpener,
-    Preset,
-    Rules,
     Scoring,
     SingleRound,
     Stuck,
     Target,
     TiedBlock,
 )
+from .record import FORMAT, ReplayError, ReplayReport, export, load, replay, replay_text, unreadable
+from .rules import PRESET_SEATS, USUAL_RULES, Preset, Rules
 from .tiles import ALL_TILES, Tile
 from .view import (
     OWN_KEYS,

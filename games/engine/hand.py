@@ -21,7 +21,8 @@ from __future__ import annotations
 from .bonuses import Bonus
 from .deal import Deal
 from .moves import DRAW, PASS
-from .rules import FirstOpener, NextOpener, Rules
+from .options import FirstOpener, NextOpener
+from .rules import Rules
 from .scoring import block_winners, end_bonuses, hand_gain, pase_corrido, pase_salida
 from .tiles import (
     BIT,
@@ -383,17 +384,7 @@ class HandState:
             gained = hand_gain(rules, pips, side, out=out, partner=partner)
             self.points[side] += round_to_five(gained) if self.fives else gained
         if self.bonus:
-            self._score_bonuses(
-                end_bonuses(
-                    rules,
-                    self.winners,
-                    number=self.number,
-                    out_seat=self.last if out else None,
-                    last_tile=(self.history[-1] & 127) >> 2,
-                    ends=self.ends,
-                    move=len(self.history) - 1,
-                )
-            )
+            self._score_bonuses(end_bonuses(self, out=out))
 
     # --- bonuses (docs/rules.md#bonuses) ----------------------------------------------------
     def _score_bonuses(self, found: list[Bonus]) -> None:

@@ -32,7 +32,8 @@ from .deal import Deal
 from .errors import Illegal, IllegalMove, NotYourTurn
 from .hand import RESULT_NAMES, HandState
 from .moves import Draw, Move, Pass, Play, decode, encode
-from .rules import BestOf, NextOpener, Rules, SingleRound, Target
+from .options import BestOf, NextOpener, SingleRound, Target
+from .rules import Rules
 from .tiles import ALL_TILES, BIT, SUIT
 from .view import SeatView, view_for
 

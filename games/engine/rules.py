@@ -28,6 +28,21 @@ from typing import Any
 
 from .bonuses import BONUS_RANGE, Bonuses
 from .errors import InvalidRules
+from .options import (
+    TWO_SIDED_TIES,
+    BestOf,
+    BlockWinner,
+    FirstOpener,
+    MatchFormat,
+    NextOpener,
+    Scoring,
+    SingleRound,
+    Stuck,
+    Target,
+    TiedBlock,
+    is_int,
+    parse_match,
+)
 
 
 class Preset(StrEnum):
@@ -43,89 +58,6 @@ class Preset(StrEnum):
     DOMINICAN = "dominican"
 
 
-class Stuck(StrEnum):
-    """What a seat with no fitting tile does."""
-
-    DRAW = "draw"
-    SINGLE_DRAW = "single_draw"
-    PASS = "pass"
-
-
-class Scoring(StrEnum):
-    """What the winning side of a hand scores."""
-
-    OTHERS = "others"
-    DIFFERENCE = "difference"
-    NONE = "none"
-    ALL_HANDS = "all_hands"
-
-
-class BlockWinner(StrEnum):
-    """Who wins a blocked hand (docs/rules.md#block-winner)."""
-
-    TEAM_TOTAL = "team_total"
-    LOWEST_SEAT = "lowest_seat"
-    BLOCKER_VS_NEXT = "blocker_vs_next"
-
-
-class TiedBlock(StrEnum):
-    """What happens when a blocked hand ties for the lowest total."""
-
-    NO_SCORE = "no_score"
-    SHARED = "shared"
-    BLOCKER_LOSES = "blocker_loses"
-    BLOCKER_WINS = "blocker_wins"
-    OPENER_TEAM = "opener_team"
-
-
-#: The tie resolutions that name one of exactly two sides.
-TWO_SIDED_TIES = (TiedBlock.BLOCKER_LOSES, TiedBlock.BLOCKER_WINS, TiedBlock.OPENER_TEAM)
-
-
-class FirstOpener(StrEnum):
-    HIGHEST_DOUBLE = "highest_double"
-    LOWEST_DOUBLE_FROM_ONE = "lowest_double_from_one"
-    LOT = "lot"
-
-
-class NextOpener(StrEnum):
-    WINNER = "winner"
-    ROTATE = "rotate"
-    AS_FIRST = "as_first"
-
-
-@dataclass(frozen=True, slots=True)
-class Target:
-    """Hands until a side reaches ``points``."""
-
-    points: int
-
-    def to_record(self) -> dict[str, Any]:
-        return {"target": self.points}
-
-
-@dataclass(frozen=True, slots=True)
-class BestOf:
-    """The side with most hand wins out of ``hands`` (two sides only)."""
-
-    hands: int
-
-    def to_record(self) -> dict[str, Any]:
-        return {"best_of": self.hands}
-
-
-@dataclass(frozen=True, slots=True)
-class SingleRound:
-    """One hand decides."""
-
-    def to_record(self) -> dict[str, Any]:
-        return {"single_round": True}
-
-
-MatchFormat = Target | BestOf | SingleRound
-
-TARGET_RANGE = range(25, 501)
-BEST_OF_RANGE = range(1, 6)
 TILES_EACH_RANGE = range(5, 10)
 
 PRESET_SEATS: dict[Preset, tuple[int, ...]] = {
@@ -244,30 +176,6 @@ def _preset_defaults(preset: Preset, seats: int, *, spanish: bool = False) -> di
     return defaults
 
 
-def _parse_match(value: object) -> MatchFormat:
-    if isinstance(value, Target | BestOf | SingleRound):
-        return value
-    if not isinstance(value, Mapping) or len(value) != 1:
-        raise InvalidRules(
-            'match is one of {"target": N}, {"best_of": N} or {"single_round": true}'
-        )
-    ((key, number),) = value.items()
-    if key == "single_round":
-        if number is not True:
-            raise InvalidRules('match is {"single_round": true}')
-        return SingleRound()
-    if key not in ("target", "best_of"):
-        raise InvalidRules(f"{key!r} is not a match format (target, best_of, single_round)")
-    allowed = TARGET_RANGE if key == "target" else BEST_OF_RANGE
-    if not _is_int(number) or number not in allowed:
-        raise InvalidRules(f"{key} is a whole number from {allowed.start} to {allowed.stop - 1}")
-    return Target(number) if key == "target" else BestOf(number)
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 _ENUM_OPTIONS: dict[str, type[StrEnum]] = {
     "stuck": Stuck,
     "score": Scoring,
@@ -300,17 +208,17 @@ def _parse_option(key: str, value: object) -> object:
             raise InvalidRules(f"{key} is true or false, not {value!r}")
         return value
     if key == "tiles_each":
-        if not _is_int(value) or value not in TILES_EACH_RANGE:
+        if not is_int(value) or value not in TILES_EACH_RANGE:
             raise InvalidRules(f"tiles_each is a whole number from 5 to 9, not {value!r}")
         return value
     if key == "reserve":
-        if not _is_int(value) or value not in (0, 2):
+        if not is_int(value) or value not in (0, 2):
             raise InvalidRules(f"reserve is 0 or 2, not {value!r}")
         return value
     if key == "match":
-        return _parse_match(value)
+        return parse_match(value)
     if key in ("tranque_bonus", "bonus_size"):
-        if not _is_int(value) or value not in BONUS_RANGE:
+        if not is_int(value) or value not in BONUS_RANGE:
             raise InvalidRules(f"{key} is a whole number from 0 to 100, not {value!r}")
         return value
     raise InvalidRules(f"{key!r} is not a rule option")
@@ -379,7 +287,7 @@ class Rules:
         if preset is None:
             raise InvalidRules(f"{data.get('preset')!r} is not a preset")
         seats = data.get("seats")
-        if not _is_int(seats) or seats not in (2, 3, 4):
+        if not is_int(seats) or seats not in (2, 3, 4):
             raise InvalidRules(f"seats is 2, 3 or 4, not {seats!r}")
         spanish = _parse_option("spanish_federation", data.get("spanish_federation", False))
         values = _preset_defaults(preset, seats, spanish=bool(spanish))

@@ -16,11 +16,32 @@ docs/rules.md#end-of-a-hand, #scoring and #bonuses state the rules.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from .bonuses import HAND_LADDER, Bonus, BonusName
 from .moves import DRAW
-from .rules import BlockWinner, Rules, Scoring, TiedBlock
+from .options import BlockWinner, Scoring, TiedBlock
+from .rules import Rules
 from .tiles import IS_DOUBLE
+
+
+class EndedHand(Protocol):
+    """What the end of a hand's bonuses read of it: :class:`~games.engine.hand.HandState`,
+    named by its shape (that module imports this one)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def history(self) -> list[int]: ...
+    @property
+    def last(self) -> int: ...
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+    @property
+    def ends(self) -> list[int]: ...
+    @property
+    def number(self) -> int: ...
+
 
 #: Index of the double blank, la chucha (PR-7).
 CHUCHA = 0
@@ -74,30 +95,24 @@ def hand_gain(rules: Rules, side_pips: list[int], side: int, *, out: bool, partn
     return gained
 
 
-def end_bonuses(
-    rules: Rules,
-    winners: tuple[int, ...],
-    *,
-    number: int,
-    out_seat: int | None,
-    last_tile: int,
-    ends: list[int],
-    move: int,
-) -> list[Bonus]:
-    """The bonuses the end of hand ``number`` pays (docs/rules.md#bonuses): ``out_seat`` went
-    out with ``last_tile``, leaving ``ends`` (None: the hand blocked)."""
+def end_bonuses(hand: EndedHand, *, out: bool) -> list[Bonus]:
+    """The bonuses the end of ``hand`` pays its winners (docs/rules.md#bonuses): ``out``, its
+    last play went out; else it blocked."""
+    rules, move = hand.rules, len(hand.history) - 1
     amounts = rules.bonus_points
+    seat = hand.last if out else None
+    last_tile = (hand.history[-1] & 127) >> 2
     found = []
-    for side in winners:
-        if out_seat is None:
+    for side in hand.winners:
+        if seat is None:
             if rules.tranque_bonus:
                 found.append(Bonus(BonusName.TRANQUE_BONUS, side, None, rules.tranque_bonus, move))
         elif amounts.chuchazo and last_tile == CHUCHA:
-            found.append(Bonus(BonusName.CHUCHAZO, side, out_seat, amounts.chuchazo, move))
-        elif amounts.capicu and is_capicu(last_tile, ends):
-            found.append(Bonus(BonusName.CAPICU, side, out_seat, amounts.capicu, move))
-        if rules.hand_bonuses and number < len(HAND_LADDER):
-            found.append(Bonus(BonusName.HAND_BONUS, side, out_seat, HAND_LADDER[number], move))
+            found.append(Bonus(BonusName.CHUCHAZO, side, seat, amounts.chuchazo, move))
+        elif amounts.capicu and is_capicu(last_tile, hand.ends):
+            found.append(Bonus(BonusName.CAPICU, side, seat, amounts.capicu, move))
+        if rules.hand_bonuses and hand.number < len(HAND_LADDER):
+            found.append(Bonus(BonusName.HAND_BONUS, side, seat, HAND_LADDER[hand.number], move))
     return found
 
 
