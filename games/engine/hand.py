@@ -376,8 +376,7 @@ class HandState:
         if out:
             winners = [self.side_of[self.last]]
         else:
-            seat_pips = [pips_of(mask) for mask in self.hands]
-            winners = block_winners(rules, seat_pips, blocker=self.last, opener=self.opener)
+            winners = block_winners(rules, pips, self.hands, blocker=self.last, opener=self.opener)
         self.winners = tuple(winners)
         partner = pips_of(self.hands[(self.last + 2) % 4]) if rules.out_counts_partner else 0
         for side in winners:

@@ -5,11 +5,9 @@ docs/rules.md#end-of-a-hand, #scoring and #bonuses state the rules.
 
 >>> from games.engine.rules import Rules
 >>> rules = Rules.for_preset("dominican", seats=4)
->>> block_winners(rules, [9, 4, 6, 7], blocker=0, opener=1)  # teams 15 and 11
+>>> block_winners(rules, [15, 11], [], blocker=0, opener=1)  # the lower team total wins
 [1]
->>> block_winners(rules, [9, 4, 2, 9], blocker=0, opener=1)  # 11 and 13: the lower wins
-[0]
->>> block_winners(rules, [9, 4, 3, 8], blocker=0, opener=1)  # 12 and 12: DO-5, the blocker's
+>>> block_winners(rules, [12, 12], [], blocker=0, opener=1)  # a tie: DO-5, the blocker's
 [0]
 """
 
@@ -22,7 +20,7 @@ from .bonuses import HAND_LADDER, Bonus, BonusName
 from .moves import DRAW
 from .options import BlockWinner, Scoring, TiedBlock
 from .rules import Rules
-from .tiles import IS_DOUBLE
+from .tiles import IS_DOUBLE, pips_of
 
 
 class EndedHand(Protocol):
@@ -47,23 +45,24 @@ class EndedHand(Protocol):
 CHUCHA = 0
 
 
-def block_winners(rules: Rules, seat_pips: list[int], *, blocker: int, opener: int) -> list[int]:
-    """The winning sides of a blocked hand from each seat's pips, by ``block_winner``, a tie
-    settled by ``tied_block`` (docs/rules.md#block-winner, #tied-block)."""
+def block_winners(
+    rules: Rules, side_pips: list[int], hands: list[int], *, blocker: int, opener: int
+) -> list[int]:
+    """The winning sides of a blocked hand from the sides' pips (and the seats' ``hands``), by
+    ``block_winner``, a tie settled by ``tied_block`` (docs/rules.md#block-winner,
+    #tied-block)."""
     side_of = rules.seating[0]
     judge = rules.block_winner
     if judge is BlockWinner.TEAM_TOTAL:
-        totals = [0] * rules.sides
-        for seat, pips in enumerate(seat_pips):
-            totals[side_of[seat]] += pips
-        lowest = min(totals)
-        winners = [side for side, total in enumerate(totals) if total == lowest]
+        lowest = min(side_pips)
+        winners = [side for side, total in enumerate(side_pips) if total == lowest]
     else:
         seats: Sequence[int] = range(rules.seats)
         if judge is BlockWinner.BLOCKER_VS_NEXT:
             seats = (blocker, rules.seating[1][blocker])
-        lowest = min(seat_pips[seat] for seat in seats)
-        winners = sorted({side_of[seat] for seat in seats if seat_pips[seat] == lowest})
+        pips = {seat: pips_of(hands[seat]) for seat in seats}
+        lowest = min(pips.values())
+        winners = sorted({side_of[seat] for seat, held in pips.items() if held == lowest})
     if len(winners) < 2:
         return winners
     match rules.tied_block:
