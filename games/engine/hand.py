@@ -23,7 +23,7 @@ from .deal import Deal
 from .moves import DRAW, PASS
 from .options import FirstOpener, NextOpener
 from .rules import Rules
-from .scoring import block_winners, end_bonuses, hand_gain, pase_corrido, pase_salida
+from .scoring import block_winners, end_bonuses, pase_corrido, pase_salida
 from .tiles import (
     BIT,
     FULL_SET,
@@ -378,9 +378,13 @@ class HandState:
         else:
             winners = block_winners(rules, pips, self.hands, blocker=self.last, opener=self.opener)
         self.winners = tuple(winners)
-        partner = pips_of(self.hands[(self.last + 2) % 4]) if rules.out_counts_partner else 0
+        of_all, of_own_out, of_own_blocked = rules.gain_factors
+        of_own = of_own_out if out else of_own_blocked
+        total = sum(pips)
+        if out and rules.out_counts_partner:
+            total += pips_of(self.hands[(self.last + 2) % 4])
         for side in winners:
-            gained = hand_gain(rules, pips, side, out=out, partner=partner)
+            gained = of_all * total - of_own * pips[side]
             self.points[side] += round_to_five(gained) if self.fives else gained
         if self.bonus:
             self._score_bonuses(end_bonuses(self, out=out))

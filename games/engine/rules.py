@@ -347,6 +347,20 @@ class Rules:
         )
 
     @cached_property
+    def gain_factors(self) -> tuple[int, int, int]:
+        """What a hand's winning side scores (docs/rules.md#scoring), for the fast core:
+        ``a * all the pips - b * its own``, as ``(a, b after going out, b after a block)``
+        (the partner's pips going out are added to all the pips by ``out_counts_partner``)."""
+        match self.score:
+            case Scoring.NONE:
+                return (0, 0, 0)
+            case Scoring.ALL_HANDS:
+                return (1, 0, 0)
+            case Scoring.DIFFERENCE:
+                return (1, 1, 2)
+        return (1, 1, 1)
+
+    @cached_property
     def bonus_points(self) -> Bonuses:
         """What each event bonus is worth at this table (``bonus_size`` applied)."""
         return self.bonuses.sized(self.bonus_size)

@@ -18,7 +18,7 @@ from typing import Protocol
 
 from .bonuses import HAND_LADDER, Bonus, BonusName
 from .moves import DRAW
-from .options import BlockWinner, Scoring, TiedBlock
+from .options import BlockWinner, TiedBlock
 from .rules import Rules
 from .tiles import IS_DOUBLE, pips_of
 
@@ -75,23 +75,6 @@ def block_winners(
         case TiedBlock.OPENER_TEAM:
             return [side_of[opener]]
     return winners  # shared
-
-
-def hand_gain(rules: Rules, side_pips: list[int], side: int, *, out: bool, partner: int) -> int:
-    """The pips winning ``side`` scores (before All Fives rounding); ``partner``: the pips of
-    the partner of the seat that went out (``out_counts_partner``)."""
-    total = sum(side_pips)
-    match rules.score:
-        case Scoring.NONE:
-            return 0
-        case Scoring.ALL_HANDS:
-            return total
-    gained = total - side_pips[side]
-    if not out and rules.score is Scoring.DIFFERENCE:
-        gained -= side_pips[side]
-    if out and rules.out_counts_partner:
-        gained += partner
-    return gained
 
 
 def end_bonuses(hand: EndedHand, *, out: bool) -> list[Bonus]:
