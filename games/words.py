@@ -23,6 +23,7 @@ from games.engine import (
     Target,
 )
 from games.engine.bots import Level
+from games.partnership_words import VARIANT_RULES, amount_words
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -40,6 +41,9 @@ PRESET_NAMES: dict[str, StrOrPromise] = {
     Preset.BLOCK: pgettext_lazy("preset", "Block"),
     Preset.ALL_FIVES: pgettext_lazy("preset", "All Fives"),
     Preset.BRAZILIAN: pgettext_lazy("preset", "Brazilian partnership"),
+    Preset.LATIN: pgettext_lazy("preset", "Latin"),
+    Preset.PUERTO_RICAN: pgettext_lazy("preset", "Puerto Rican"),
+    Preset.DOMINICAN: pgettext_lazy("preset", "Dominican"),
 }
 
 PRESET_SUMMARIES: dict[str, StrOrPromise] = {
@@ -62,6 +66,18 @@ PRESET_SUMMARIES: dict[str, StrOrPromise] = {
     Preset.BRAZILIAN: gettext_lazy(
         "Partners or one on one, pass when stuck, the blocker's side loses a tied "
         "block; to 50 points."
+    ),
+    Preset.LATIN: gettext_lazy(
+        "Four players as partners, all 28 tiles dealt, pass when stuck; the double six opens, "
+        "then each player in turn; to 100 points."
+    ),
+    Preset.PUERTO_RICAN: gettext_lazy(
+        "Partners score every hand's pips, with bonuses for the first four hands, the capicú "
+        "and the chuchazo; two or three players draw; to 500 points."
+    ),
+    Preset.DOMINICAN: gettext_lazy(
+        "Partners, pass when stuck; pases and the capicúa score bonuses, the blocker wins a "
+        "tied tranque; to 200 points."
     ),
 }
 
@@ -127,6 +143,10 @@ HOUSE_RULES: list[tuple[str, Any, list[tuple[str, Any]]]] = [
                 gettext_lazy("A blocked hand scores the others' pips minus the winner's own"),
             ),
             ("none", gettext_lazy("No points: the hand decides the game")),
+            (
+                "all_hands",
+                gettext_lazy("The winner scores the pips left in every hand, its own included"),
+            ),
         ],
     ),
     (
@@ -160,6 +180,8 @@ HOUSE_RULES: list[tuple[str, Any, list[tuple[str, Any]]]] = [
                 "blocker_loses",
                 gettext_lazy("On a tied block the blocker's side loses (two sides only)"),
             ),
+            ("blocker_wins", gettext_lazy("On a tied block the blocker's side wins")),
+            ("opener_team", gettext_lazy("On a tied block the side that opened the hand wins")),
         ],
     ),
     (
@@ -174,6 +196,7 @@ HOUSE_RULES: list[tuple[str, Any, list[tuple[str, Any]]]] = [
                     "hand"
                 ),
             ),
+            ("lot", gettext_lazy("A player drawn by lot opens the first hand with any tile")),
         ],
     ),
     (
@@ -182,6 +205,7 @@ HOUSE_RULES: list[tuple[str, Any, list[tuple[str, Any]]]] = [
         [
             ("winner", gettext_lazy("The winner of a hand opens the next with any tile")),
             ("rotate", gettext_lazy("The next player in turn opens each new hand")),
+            ("as_first", gettext_lazy("Every hand is opened as the first one is")),
         ],
     ),
     (
@@ -212,14 +236,17 @@ def describe_rules(rules: Rules) -> dict[str, Any]:
     when there are), the match, what the summary states of the preset's own rules, and each
     house rule."""
     record = rules.to_record()
-    words = {name: dict(choices) for name, _, choices in HOUSE_RULES}
+    words = {name: dict(choices) for name, _, choices in HOUSE_RULES + VARIANT_RULES}
     house: list[str] = []
     for key, value in record.items():
         if key in ("preset", "seats", "teams", "match"):
             continue  # said by the players and the match
-        house.append(str(words[key].get(_spelled(value), f"{key}: {value}")))
+        if key in words:
+            house.append(str(words[key][_spelled(value)]))
+        else:
+            house.extend(amount_words(key, value))
     summary = []
-    for key, _, _ in HOUSE_RULES:
+    for key, _, _ in HOUSE_RULES + VARIANT_RULES:
         value = getattr(rules, key)
         if key in record or (key in USUAL_RULES and USUAL_RULES[key] == value):
             continue  # a house rule (listed below), or the usual rule: nothing to say

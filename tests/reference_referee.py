@@ -76,6 +76,38 @@ A20 The blocking run is `seats` passes (seats, not sides, also with partners).  
 A21 Order of the play after a count: the count is scored, then, if it was the seat's last
     tile, the hand is scored as out; the target is checked after both
     (#reaching-the-target-on-a-count).
+
+The partnership variants (written from VARIANTS.md sections 2-4, 9 and 10 alone)
+--------------------------------------------------------------------------------
+V1  Presets latin (LA-1..LA-9), puerto_rican (PR-1..PR-14: 4 seats as teams; 2-3 seats alone
+    with draw, reserve 2 and every hand opened like the first) and dominican (DO-1..DO-12).
+V2  `bonuses` is an object of named bonus -> points (0..100) changing the preset's own:
+    capicu, chuchazo, pase_salida (opening tile not a double), pase_salida_double, pase_corrido.
+    `hand_bonuses` (bool) is the 100/75/50/25 ladder; `tranque_bonus` (0..100) is paid for a
+    blocked win; `bonus_size` (0..100) makes every bonus of `bonuses` that is played worth
+    that much.  No bonus may be played with count_fives.
+V3  A bonus is listed in the hand's report under "bonuses" (name, side, seat, points, move),
+    only when the rules pay some bonus; its points are in the hand's points.
+V4  Capicu: the seat goes out with a non-double whose two numbers are the two open ends, and
+    those ends differ.  Chuchazo: it goes out with the 0-0.  Each winning side of a blocked hand
+    gains the tranque bonus; each winning side gains the hand-number bonus of the hand's number
+    (hand 0 of the match: 100 ... hand 3: 25).  Out: pase corrido first, then capicu or
+    chuchazo, then the hand bonus.  Blocked: tranque, then the hand bonus.  Seat null for the
+    bonuses of a blocked hand.
+V5  Pase de salida: the first pass of a hand, made by the seat after the opener while the
+    opening tile is the only tile on the table; the opener's side gains it.  Pase corrido: a
+    play (not the opening) made right after every other seat passed in turn since that same
+    seat's previous play.
+V6  first_opener lot: seat 0's first `seats` dealt tiles are the lot; the one with the most
+    valuable (high, low) names the seat (its position) that opens hand 0 with any tile.
+V7  spanish_federation: the preset's first_opener, next_opener and score become lot, rotate and
+    all_hands (the record may still change them).
+V8  block_winner: team_total (sides' sums), lowest_seat (the sides of the seats with the fewest
+    pips), blocker_vs_next (the blocker and the seat after it; the lower hand's side).  Two or
+    more sides left: tied_block decides (blocker_wins: the blocker's side; opener_team: the
+    side of the hand's opener), those needing exactly two sides.
+V9  score all_hands: every pip left in every hand; out_counts_partner with all_hands is
+    refused, and so is difference with a block_winner other than team_total.
 """
 
 import json
@@ -100,20 +132,42 @@ KNOWN_OPTIONS = (
     "first_opener",
     "next_opener",
     "match",
+    "block_winner",
+    "bonuses",
+    "hand_bonuses",
+    "tranque_bonus",
+    "bonus_size",
+    "spanish_federation",
 )
 CHOICE_OPTIONS = {
     "stuck": ("draw", "single_draw", "pass"),
-    "score": ("others", "difference", "none"),
-    "tied_block": ("no_score", "shared", "blocker_loses"),
-    "first_opener": ("highest_double", "lowest_double_from_one"),
-    "next_opener": ("winner", "rotate"),
+    "score": ("others", "difference", "none", "all_hands"),
+    "tied_block": ("no_score", "shared", "blocker_loses", "blocker_wins", "opener_team"),
+    "first_opener": ("highest_double", "lowest_double_from_one", "lot"),
+    "next_opener": ("winner", "rotate", "as_first"),
+    "block_winner": ("team_total", "lowest_seat", "blocker_vs_next"),
 }
+BONUS_NAMES = ("capicu", "chuchazo", "pase_salida", "pase_salida_double", "pase_corrido")
+HAND_BONUS_LADDER = [100, 75, 50, 25]
 
 
 def _preset(
-    seats, tiles_each, stuck, score, tied_block, first_opener, next_opener, match, count_fives=False
+    seats,
+    tiles_each,
+    stuck,
+    score,
+    tied_block,
+    first_opener,
+    next_opener,
+    match,
+    count_fives=False,
+    **more,
 ):
+    more.setdefault("block_winner", "team_total")
+    more.setdefault("bonuses", {})
+    more.setdefault("hand_bonuses", False)
     return {
+        **more,
         "seats": seats,
         "tiles_each": tiles_each,
         "stuck": stuck,
@@ -192,8 +246,36 @@ PRESETS = {
         "rotate",
         {"target": 50},
     ),
+    "latin": _preset(
+        (4,), {4: 7}, "pass", "others", "no_score", "highest_double", "rotate", {"target": 100}
+    ),
+    "puerto_rican": _preset(
+        (2, 3, 4),
+        {2: 7, 3: 7, 4: 7},
+        "pass",
+        "all_hands",
+        "no_score",
+        "highest_double",
+        "winner",
+        {"target": 500},
+        bonuses={"capicu": 100, "chuchazo": 100},
+        hand_bonuses=True,
+        # PR-12, PR-13: the draw game of two or three
+        alone={"stuck": "draw", "reserve": 2, "next_opener": "as_first"},
+    ),
+    "dominican": _preset(
+        (4,),
+        {4: 7},
+        "pass",
+        "others",
+        "blocker_wins",
+        "highest_double",
+        "winner",
+        {"target": 200},
+        bonuses={"capicu": 25, "pase_salida": 50, "pase_salida_double": 25, "pase_corrido": 25},
+    ),
 }
-TEAMS_BY_DEFAULT = ("team_draw", "brazilian")  # with 4 seats
+TEAMS_BY_DEFAULT = ("team_draw", "brazilian", "latin", "puerto_rican", "dominican")  # 4 seats
 
 
 class Unreadable(Exception):
@@ -291,7 +373,7 @@ def parse_rules(raw):
     preset_name = raw.get("preset")
     if not isinstance(preset_name, str) or preset_name not in PRESETS:
         raise Unreadable(f"unknown preset {preset_name!r}")
-    preset = PRESETS[preset_name]
+    preset = dict(PRESETS[preset_name])
 
     rules = Rules()
     rules.preset = preset_name
@@ -303,6 +385,13 @@ def parse_rules(raw):
             f"(allowed: {list(preset['seats'])})"
         )
     rules.seats = seats
+    if seats < 4:
+        preset.update(preset.get("alone", {}))
+    spanish = raw.get("spanish_federation", False)
+    if not isinstance(spanish, bool):
+        raise Unreadable(f"spanish_federation must be true or false, not {spanish!r}")
+    if spanish:
+        preset.update(first_opener="lot", next_opener="rotate", score="all_hands")
 
     teams = raw.get("teams", seats == 4 and preset_name in TEAMS_BY_DEFAULT)
     if not isinstance(teams, bool):
@@ -325,7 +414,7 @@ def parse_rules(raw):
             raise Unreadable(f"{key} {value!r} is not one of {list(choices)}")
         setattr(rules, key, value)
 
-    reserve = raw.get("reserve", 0)
+    reserve = raw.get("reserve", preset.get("reserve", 0))
     if not is_int(reserve) or reserve not in (0, 2):
         raise Unreadable(f"reserve {reserve!r} must be 0 or 2")
     rules.reserve = reserve
@@ -351,7 +440,46 @@ def parse_rules(raw):
         )
     if rules.match_kind == "best_of" and rules.sides != 2:
         raise Unreadable(f"best_of needs two sides, not {rules.sides}")
+    parse_variant_options(raw, preset, rules)
     return rules
+
+
+def parse_variant_options(raw, preset, rules):
+    """The options of the partnership variants (readings V2, V7, V8, V9)."""
+    bonuses = dict(preset["bonuses"])
+    given = raw.get("bonuses", {})
+    if not isinstance(given, dict):
+        raise Unreadable("bonuses must be an object")
+    for name, points in given.items():
+        if name not in BONUS_NAMES:
+            raise Unreadable(f"unknown bonus {name!r}")
+        if not is_int(points) or not 0 <= points <= 100:
+            raise Unreadable(f"bonus {name} {points!r} is out of range 0..100")
+        bonuses[name] = points
+    hand_bonuses = raw.get("hand_bonuses", preset["hand_bonuses"])
+    if not isinstance(hand_bonuses, bool):
+        raise Unreadable(f"hand_bonuses must be true or false, not {hand_bonuses!r}")
+    tranque_bonus = raw.get("tranque_bonus", 0)
+    if not is_int(tranque_bonus) or not 0 <= tranque_bonus <= 100:
+        raise Unreadable(f"tranque_bonus {tranque_bonus!r} is out of range 0..100")
+    if "bonus_size" in raw:
+        size = raw["bonus_size"]
+        if not is_int(size) or not 0 <= size <= 100:
+            raise Unreadable(f"bonus_size {size!r} is out of range 0..100")
+        bonuses = {name: size if points else 0 for name, points in bonuses.items()}
+    rules.bonuses = {name: bonuses.get(name, 0) for name in BONUS_NAMES}
+    rules.hand_bonuses = hand_bonuses
+    rules.tranque_bonus = tranque_bonus
+    rules.pays_bonuses = hand_bonuses or tranque_bonus > 0 or any(rules.bonuses.values())
+
+    if rules.sides != 2 and rules.tied_block in ("blocker_wins", "opener_team"):
+        raise Unreadable(f"tied_block {rules.tied_block} needs two sides, not {rules.sides}")
+    if rules.out_counts_partner and rules.score == "all_hands":
+        raise Unreadable("out_counts_partner with all_hands")
+    if rules.score == "difference" and rules.block_winner != "team_total":
+        raise Unreadable("difference needs block_winner team_total")
+    if rules.count_fives and rules.pays_bonuses:
+        raise Unreadable("bonuses are not played with count_fives")
 
 
 def guess_sides(record):
@@ -436,7 +564,10 @@ def double_order(first_opener):
 
 
 def first_hand_opener(rules, hands):
-    """-> (seat, tile) that must open the first hand of the match."""
+    """-> (seat, tile) that must open the first hand of the match (tile None: any tile)."""
+    if rules.first_opener == "lot":
+        lot = hands[0][: rules.seats]  # reading V6
+        return lot.index(max(lot)), None
     holder = {tile: seat for seat, hand in enumerate(hands) for tile in hand}
     for double in double_order(rules.first_opener):
         if double in holder:
@@ -448,6 +579,8 @@ def first_hand_opener(rules, hands):
 
 def later_hand_opener(rules, previous):
     """Seat that leads (with any tile) the hand after the finished hand `previous`."""
+    if rules.next_opener == "as_first":
+        raise AssertionError("as_first hands are opened by first_hand_opener")
     rotated = (previous.opener + 1) % rules.seats
     if not previous.winners or rules.next_opener == "rotate":
         return rotated
@@ -579,8 +712,15 @@ def parse_move(move):
 
 
 class Hand:
-    def __init__(self, rules, hands, boneyard, opener, opening_tile):
+    def __init__(self, rules, hands, boneyard, opener, opening_tile, number=0):
         self.rules = rules
+        self.number = number  # 0 for the match's first hand
+        self.bonuses = []  # reading V3
+        self.plays_made = 0
+        self.passers = []  # the seats that passed since the last play
+        self.moves_applied = 0
+        self.move_index = 0
+        self.ends_before = None  # the open ends before the last play
         self.holdings = [list(hand) for hand in hands]
         self.boneyard = list(boneyard)  # boneyard[0] is drawn first
         self.table = Table(rules.count_fives)
@@ -619,6 +759,8 @@ class Hand:
     # -- applying a move ------------------------------------------------------------------
 
     def apply(self, move):
+        self.move_index = self.moves_applied
+        self.moves_applied += 1
         if not self.opened:
             self.apply_opening(move)
             return
@@ -653,6 +795,8 @@ class Hand:
         self.holdings[seat].remove(tile)
         self.table.open_with(tile)
         self.opened = True
+        self.opening = tile
+        self.last_tile = tile
         self.after_play(seat)
 
     def apply_play(self, seat, tile, end):
@@ -665,10 +809,20 @@ class Hand:
         if not self.table.fits(tile, end):
             raise BadMove(f"{show(tile)} does not fit {self.table.describe(end)}")
         self.holdings[seat].remove(tile)
+        self.ends_before = (self.table.ends["left"].value, self.table.ends["right"].value)
+        if (
+            seat == self.last_player
+            and len(self.passers) == self.rules.seats - 1
+            and seat not in self.passers
+        ):
+            self.gain_bonus("pase_corrido", seat, self.rules.bonuses["pase_corrido"])
         self.table.place(tile, end)
+        self.last_tile = tile
         self.after_play(seat)
 
     def after_play(self, seat):
+        self.plays_made += 1
+        self.passers = []
         self.pass_run = 0
         self.last_player = seat
         if self.rules.count_fives:
@@ -705,6 +859,14 @@ class Hand:
             raise BadMove(
                 f"seat {seat} must draw before passing (boneyard holds {len(self.boneyard)} tiles)"
             )
+        if (
+            self.plays_made == 1
+            and not self.passers
+            and seat == (self.opener + 1) % self.rules.seats
+        ):
+            name = "pase_salida_double" if is_double(self.opening) else "pase_salida"
+            self.gain_bonus("pase_salida", self.opener, self.rules.bonuses[name])
+        self.passers.append(seat)
         self.pass_run += 1
         if self.pass_run >= self.rules.seats and self.rules.no_draw_possible(len(self.boneyard)):
             self.finish_blocked()
@@ -718,41 +880,87 @@ class Hand:
             return round_to_five(points)
         return points
 
+    def gain_bonus(self, name, seat, points, side=None):
+        """Reading V3/V4: a bonus scored at once (points 0: not played)."""
+        if not points:
+            return
+        if side is None:
+            side = self.rules.side_of(seat)
+        self.points[side] += points
+        self.bonuses.append(
+            {"name": name, "side": side, "seat": seat, "points": points, "move": self.move_index}
+        )
+
+    def winners_score(self, side, totals, blocked):
+        rules = self.rules
+        everything = sum(totals)
+        if rules.score == "none":
+            return 0
+        if rules.score == "all_hands":
+            return everything
+        gained = everything - totals[side]
+        if blocked and rules.score == "difference":
+            gained -= totals[side]
+        return gained
+
+    def hand_bonus(self, side, seat):
+        if self.rules.hand_bonuses and self.number < len(HAND_BONUS_LADDER):
+            self.gain_bonus("hand_bonus", seat, HAND_BONUS_LADDER[self.number], side)
+
     def finish_out(self, seat):
         rules = self.rules
         side = rules.side_of(seat)
         totals = self.side_pips()
-        gained = 0
-        if rules.score != "none":
-            gained = sum(total for other, total in enumerate(totals) if other != side)
-            if rules.out_counts_partner:
-                gained += totals[side]  # the partner's pips (the seat itself holds none)
+        gained = self.winners_score(side, totals, blocked=False)
+        if rules.out_counts_partner and rules.score != "none":
+            gained += totals[side]  # the partner's pips (the seat itself holds none)
         self.points[side] += self.hand_end_points(gained)
+        tile = self.last_tile
+        if tile == (0, 0):
+            self.gain_bonus("chuchazo", seat, rules.bonuses["chuchazo"])
+        elif self.ends_before is not None:
+            a, b = self.ends_before
+            if not is_double(tile) and a != b and set(tile) == {a, b}:
+                self.gain_bonus("capicu", seat, rules.bonuses["capicu"])
+        self.hand_bonus(side, seat)
         self.result = "out"
         self.out_seat = seat
         self.winners = [side]
 
+    def contenders(self):
+        """Reading V8: the sides in the running for a blocked hand, before any tie rule."""
+        rules = self.rules
+        if rules.block_winner == "team_total":
+            totals = self.side_pips()
+            lowest = min(totals)
+            return [side for side, total in enumerate(totals) if total == lowest]
+        if rules.block_winner == "lowest_seat":
+            judged = list(range(rules.seats))
+        else:
+            judged = [self.last_player, (self.last_player + 1) % rules.seats]
+        lowest = min(self.seat_pips(seat) for seat in judged)
+        return sorted({rules.side_of(seat) for seat in judged if self.seat_pips(seat) == lowest})
+
     def finish_blocked(self):
         rules = self.rules
         totals = self.side_pips()
-        lowest = min(totals)
-        tied = [side for side, total in enumerate(totals) if total == lowest]
+        tied = self.contenders()
         if len(tied) == 1 or rules.tied_block == "shared":
             winners = tied
         elif rules.tied_block == "blocker_loses":
             blocker_side = rules.side_of(self.last_player)
             winners = [side for side in range(rules.sides) if side != blocker_side]
+        elif rules.tied_block == "blocker_wins":
+            winners = [rules.side_of(self.last_player)]
+        elif rules.tied_block == "opener_team":
+            winners = [rules.side_of(self.opener)]
         else:
             winners = []  # no_score
-        for side in winners:
-            others = sum(total for other, total in enumerate(totals) if other != side)
-            if rules.score == "others":
-                gained = others
-            elif rules.score == "difference":
-                gained = others - totals[side]
-            else:
-                gained = 0
+        for side in sorted(winners):
+            gained = self.winners_score(side, totals, blocked=True)
             self.points[side] += self.hand_end_points(gained)
+            self.gain_bonus("tranque_bonus", None, rules.tranque_bonus, side)
+            self.hand_bonus(side, None)
         self.result = "blocked"
         self.winners = sorted(winners)
 
@@ -827,12 +1035,15 @@ class Match:
 
 
 def hand_report(hand, scores):
-    return {
+    line = {
         "result": hand.result,
         "winners": sorted(hand.winners),
         "points": list(hand.points),
         "scores": list(scores),
     }
+    if hand.rules.pays_bonuses:
+        line["bonuses"] = [dict(bonus) for bonus in hand.bonuses]
+    return line
 
 
 def report(hands, scores, finished, winners, error=None, readable=True):
@@ -885,11 +1096,11 @@ def replay_record(record):
         except BadHand as problem:
             return fail(hand_index, None, f"bad deal: {problem}")
 
-        if hand_index == 0:
+        if hand_index == 0 or rules.next_opener == "as_first":
             opener, opening_tile = first_hand_opener(rules, hands)
         else:
             opener, opening_tile = later_hand_opener(rules, previous), None
-        hand = Hand(rules, hands, boneyard, opener, opening_tile)
+        hand = Hand(rules, hands, boneyard, opener, opening_tile, hand_index)
 
         ended = False
         for move_index, move in enumerate(moves):

@@ -58,8 +58,10 @@ def test_the_check_sees_an_import_of_games_in_accounts(tmp_path):
     assert "games.engine" in _imports(module)  # what _reaching looks for
 
 
-#: The words are said in the reader's language: games/words.py marks them for the catalogs
-#: (lazy until shown, no settings read at import). Nothing else of Django, and the engine none.
+#: The words are said in the reader's language: games/words.py (and the partnership games'
+#: words it reads, games/partnership_words.py) marks them for the catalogs (lazy until shown,
+#: no settings read at import). Nothing else of Django, and the engine none.
+WORDS = ("words.py", "partnership_words.py")
 TRANSLATION = {
     "django.utils.translation",
     "django.utils.text",
@@ -71,9 +73,9 @@ TRANSLATION = {
 }
 
 
-@pytest.mark.parametrize("path", [*_modules("games/engine"), ROOT / "games" / "words.py"])
+@pytest.mark.parametrize("path", [*_modules("games/engine"), *(ROOT / "games" / w for w in WORDS)])
 def test_the_engine_and_the_words_import_no_app(path):
-    allowed = TRANSLATION if path.name == "words.py" else set()
+    allowed = TRANSLATION if path.name in WORDS else set()
     app = {
         name
         for name in _imports(path)
@@ -82,7 +84,8 @@ def test_the_engine_and_the_words_import_no_app(path):
     games = {
         name
         for name in _imports(path)
-        if name.startswith("games.") and not name.startswith("games.engine")
+        if name.startswith("games.")
+        and not name.startswith(("games.engine", "games.partnership_words"))
     }
     assert (app, games) == (set(), set())
 

@@ -9,6 +9,7 @@ Code outside the engine imports from here, or from the one public submodule
 ``[tool.ruff.lint.flake8-tidy-imports.banned-api]`` in pyproject.toml, refuses them).
 """
 
+from .bonuses import HAND_LADDER, Bonus, Bonuses, BonusName
 from .deal import Deal, new_seed
 from .errors import (
     DominoesError,
@@ -34,23 +35,21 @@ from .moves import (
     move_from_record,
     move_to_record,
 )
-from .record import FORMAT, ReplayError, ReplayReport, export, load, replay, replay_text, unreadable
-from .rules import (
-    PRESET_SEATS,
+from .options import (
     TARGET_RANGE,
-    USUAL_RULES,
     BestOf,
+    BlockWinner,
     FirstOpener,
     MatchFormat,
     NextOpener,
-    Preset,
-    Rules,
     Scoring,
     SingleRound,
     Stuck,
     Target,
     TiedBlock,
 )
+from .record import FORMAT, ReplayError, ReplayReport, export, load, replay, replay_text, unreadable
+from .rules import PRESET_SEATS, USUAL_RULES, Preset, Rules
 from .tiles import ALL_TILES, Tile
 from .view import (
     OWN_KEYS,
@@ -68,11 +67,16 @@ from .view import (
 __all__ = [
     "ALL_TILES",
     "FORMAT",
+    "HAND_LADDER",
     "OWN_KEYS",
     "PRESET_SEATS",
     "TARGET_RANGE",
     "USUAL_RULES",
     "BestOf",
+    "BlockWinner",
+    "Bonus",
+    "BonusName",
+    "Bonuses",
     "Deal",
     "DominoesError",
     "Draw",

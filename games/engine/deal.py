@@ -159,6 +159,21 @@ class Deal:
     def boneyard_indices(self) -> tuple[int, ...]:
         return self.order[self.seats * self.tiles_each :]
 
+    def lot(self) -> int:
+        """``first_opener: lot``: the seat that opens, drawn by the deal's own shuffle, so the
+        record (and the fair deal's seed) reproduces it. Seat 0's first ``seats`` tiles in the
+        deal's order stand for the seats in seat order; the highest names the opener. The order
+        of a hand's tiles is uniformly random and independent of which tiles anyone holds, so
+        every seat is equally likely and the draw tells nobody anything (docs/rules.md#lot).
+
+        >>> first = [Tile(2, 1), Tile(6, 0), Tile(0, 0), Tile(5, 5)]  # 6-0 is the highest
+        >>> rest = [tile for tile in ALL_TILES if tile not in first]
+        >>> Deal(4, 7, tuple(tile.index for tile in first + rest)).lot()
+        1
+        """
+        drawn = self.order[: self.seats]
+        return drawn.index(max(drawn))
+
     def hand_masks(self) -> list[int]:
         """The fast core's hands: one 28-bit mask a seat."""
         k, order, bit = self.tiles_each, self.order, BIT.__getitem__

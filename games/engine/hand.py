@@ -18,9 +18,12 @@ True
 
 from __future__ import annotations
 
+from .bonuses import Bonus
 from .deal import Deal
 from .moves import DRAW, PASS
-from .rules import FirstOpener, NextOpener, Rules, Scoring, TiedBlock
+from .options import FirstOpener, NextOpener
+from .rules import Rules
+from .scoring import block_winners, end_bonuses, pase_corrido, pase_salida
 from .tiles import (
     BIT,
     FULL_SET,
@@ -80,15 +83,18 @@ class HandState:
     """The full state of one hand, hidden tiles included. Never leaves the engine."""
 
     __slots__ = (
+        "bonus",
         "boneyard",
         "doubles",
         "drawn",
         "drew",
         "ends",
+        "events",
         "fives",
         "hands",
         "history",
         "last",
+        "number",
         "nxt",
         "open_slots",
         "opener",
@@ -111,6 +117,7 @@ class HandState:
 
     boneyard: tuple[int, ...]
     ends: list[int]
+    events: tuple[Bonus, ...]
     hands: list[int]
     history: list[int]
     points: list[int]
@@ -124,10 +131,16 @@ class HandState:
         *,
         opener: int,
         required: int,
+        number: int = 0,
     ) -> None:
-        """Start a hand from hand masks and the boneyard's tile indices in drawing order:
-        ``opener`` leads, with tile index ``required`` (or -1 for any tile)."""
+        """Start hand ``number`` of a match (0: the first) from hand masks and the boneyard's
+        tile indices in drawing order: ``opener`` leads, with tile index ``required`` (or -1
+        for any tile)."""
         self.rules = rules
+        self.number = number
+        # Bonus events are looked for only under rules that pay them: one flag a move.
+        self.bonus = rules.scores_bonuses
+        self.events = ()
         (
             self.seats,
             self.side_of,
@@ -157,16 +170,21 @@ class HandState:
         self.shorts = 0
 
     @classmethod
-    def dealt(cls, rules: Rules, deal: Deal, *, opener: int) -> HandState:
+    def dealt(cls, rules: Rules, deal: Deal, *, opener: int, number: int) -> HandState:
         """A later hand of a match: ``opener`` leads with any tile."""
-        return cls(rules, deal.hand_masks(), deal.boneyard_indices, opener=opener, required=-1)
+        hands = deal.hand_masks()
+        return cls(rules, hands, deal.boneyard_indices, opener=opener, required=-1, number=number)
 
     @classmethod
-    def first(cls, rules: Rules, deal: Deal) -> HandState:
-        """The first hand of a match: its opener and opening tile are set by the rules."""
+    def first(cls, rules: Rules, deal: Deal, *, number: int = 0) -> HandState:
+        """A hand opened as the first of a match is (hand 0; every hand under ``next_opener:
+        as_first``): its opener, and its opening tile unless by lot, are set by the rules."""
         hands = deal.hand_masks()
-        opener, tile = first_hand_opening(rules, hands)
-        return cls(rules, hands, deal.boneyard_indices, opener=opener, required=tile)
+        if rules.first_opener is FirstOpener.LOT:
+            opener, tile = deal.lot(), -1
+        else:
+            opener, tile = first_hand_opening(rules, hands)
+        return cls(rules, hands, deal.boneyard_indices, opener=opener, required=tile, number=number)
 
     @classmethod
     def public(
@@ -175,6 +193,7 @@ class HandState:
         *,
         opener: int,
         boneyard_size: int,
+        number: int = 0,
     ) -> HandState:
         """A hand whose tiles are placeholders, to follow the public part of a real one.
 
@@ -182,9 +201,8 @@ class HandState:
         every tile (so any play goes) and the boneyard is ``boneyard_size`` copies of tile 0. A
         simulation replaces both with tiles it deals before playing on.
         """
-        return cls(
-            rules, [FULL_SET] * rules.seats, (0,) * boneyard_size, opener=opener, required=-1
-        )
+        hands = [FULL_SET] * rules.seats
+        return cls(rules, hands, (0,) * boneyard_size, opener=opener, required=-1, number=number)
 
     def next_opener(self) -> int:
         """Who leads the hand after this finished one (docs/rules.md#later-hands)."""
@@ -220,6 +238,7 @@ class HandState:
             self.spinner_long,
         )
         twin.doubles, twin.shorts = self.doubles, self.shorts
+        twin.number, twin.bonus, twin.events = self.number, self.bonus, self.events
         return twin
 
     # --- moves ------------------------------------------------------------------------------
@@ -276,6 +295,8 @@ class HandState:
                 ends[slot] = OTHER[tile * 7 + ends[slot]]
                 if self.fives:
                     self._fives_play(tile, slot, seat)
+                elif self.bonus and self.passes == self.seats - 1:
+                    self._score_bonuses(pase_corrido(self.rules, seat, len(self.history) - 1))
             self.passes = 0
             self.drew = False
             self.last = seat
@@ -290,6 +311,8 @@ class HandState:
         else:
             self.passes += 1
             self.drew = False
+            if self.bonus and self.passes == 1 and seat == self.nxt[self.opener]:
+                self._score_bonuses(pase_salida(self.rules, self.history, self.opener))
             if self.passes >= self.seats and not self.draw_possible():
                 self._finish(BLOCKED)
             else:
@@ -349,24 +372,25 @@ class HandState:
         rules = self.rules
         self.result = result
         pips = self.side_pips()
-        total = sum(pips)
-        if result == OUT:
+        out = result == OUT
+        if out:
             winners = [self.side_of[self.last]]
         else:
-            lowest = min(pips)
-            winners = [side for side, p in enumerate(pips) if p == lowest]
-            if len(winners) > 1:
-                if rules.tied_block is TiedBlock.NO_SCORE:
-                    winners = []
-                elif rules.tied_block is TiedBlock.BLOCKER_LOSES:
-                    winners = [1 - self.side_of[self.last]]
+            winners = block_winners(rules, pips, self.hands, blocker=self.last, opener=self.opener)
         self.winners = tuple(winners)
-        if rules.score is Scoring.NONE:
-            return
+        of_all, of_own_out, of_own_blocked = rules.gain_factors
+        of_own = of_own_out if out else of_own_blocked
+        total = sum(pips)
+        if out and rules.out_counts_partner:
+            total += pips_of(self.hands[(self.last + 2) % 4])
         for side in winners:
-            gained = total - pips[side]
-            if result == BLOCKED and rules.score is Scoring.DIFFERENCE:
-                gained -= pips[side]
-            if result == OUT and rules.out_counts_partner:
-                gained += pips_of(self.hands[(self.last + 2) % 4])
+            gained = of_all * total - of_own * pips[side]
             self.points[side] += round_to_five(gained) if self.fives else gained
+        if self.bonus:
+            self._score_bonuses(end_bonuses(self, out=out))
+
+    # --- bonuses (docs/rules.md#bonuses) ----------------------------------------------------
+    def _score_bonuses(self, found: list[Bonus]) -> None:
+        for bonus in found:
+            self.points[bonus.side] += bonus.points
+        self.events += tuple(found)

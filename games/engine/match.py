@@ -27,31 +27,39 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .bonuses import Bonus
 from .deal import Deal
 from .errors import Illegal, IllegalMove, NotYourTurn
 from .hand import RESULT_NAMES, HandState
 from .moves import Draw, Move, Pass, Play, decode, encode
-from .rules import BestOf, Rules, SingleRound, Target
+from .options import BestOf, NextOpener, SingleRound, Target
+from .rules import Rules
 from .tiles import ALL_TILES, BIT, SUIT
 from .view import SeatView, view_for
 
 
 @dataclass(frozen=True, slots=True)
 class HandReport:
-    """How a hand ended, as the replay report spells it (arrays are per side)."""
+    """How a hand ended, as the replay report spells it (arrays are per side). ``bonuses``:
+    the hand's bonus events, their points included in ``points``; None (and no ``bonuses`` in
+    the JSON) under rules that pay none (docs/rules.md#replay-report)."""
 
     result: str | None
     winners: tuple[int, ...]
     points: tuple[int, ...]
     scores: tuple[int, ...]
+    bonuses: tuple[Bonus, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "result": self.result,
             "winners": list(self.winners),
             "points": list(self.points),
             "scores": list(self.scores),
         }
+        if self.bonuses is not None:
+            out["bonuses"] = [bonus.to_json() for bonus in self.bonuses]
+        return out
 
 
 class Match:
@@ -88,10 +96,12 @@ class Match:
             raise IllegalMove("the current hand is not over", Illegal.HAND_NOT_OVER)
         if deal.seats != self.rules.seats or deal.tiles_each != self.rules.tiles_each:
             raise IllegalMove("the deal was made for other rules")
-        if self._hand is None:
-            self._hand = HandState.first(self.rules, deal)
+        number = len(self.deals)
+        if self._hand is None or self.rules.next_opener is NextOpener.AS_FIRST:
+            self._hand = HandState.first(self.rules, deal, number=number)
         else:
-            self._hand = HandState.dealt(self.rules, deal, opener=self._hand.next_opener())
+            opener = self._hand.next_opener()
+            self._hand = HandState.dealt(self.rules, deal, opener=opener, number=number)
         self.deals.append(deal)
         self.histories.append(self._hand.history)
 
@@ -158,7 +168,9 @@ class Match:
     def _record(self, hand: HandState, *, result: str | None, winners: tuple[int, ...]) -> None:
         for side, gained in enumerate(hand.points):
             self.scores[side] += gained
-        self.reports.append(HandReport(result, winners, tuple(hand.points), tuple(self.scores)))
+        bonuses = hand.events if hand.bonus else None
+        report = HandReport(result, winners, tuple(hand.points), tuple(self.scores), bonuses)
+        self.reports.append(report)
 
     def _close_hand(self, hand: HandState) -> None:
         self._record(hand, result=RESULT_NAMES[hand.result], winners=hand.winners)
@@ -199,7 +211,7 @@ class Match:
         if hand is None or hand.result or self.finished:
             return None
         scores = tuple(s + p for s, p in zip(self.scores, hand.points, strict=True))
-        return HandReport(None, (), tuple(hand.points), scores)
+        return HandReport(None, (), tuple(hand.points), scores, hand.events if hand.bonus else None)
 
     def view_for(self, seat: int | None) -> SeatView:
         """What ``seat`` may know now (``None``: a spectator). See :mod:`games.engine.view`."""

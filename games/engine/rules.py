@@ -1,4 +1,4 @@
-"""Rule options and the seven presets (docs/rules.md#presets).
+"""Rule options and the presets (docs/rules.md#presets).
 
 :class:`Rules` is immutable and always valid: every way of making one checks the whole set of
 options together, so the rest of the engine never meets a combination the rules refuse
@@ -26,7 +26,23 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
+from .bonuses import BONUS_RANGE, Bonuses
 from .errors import InvalidRules
+from .options import (
+    TWO_SIDED_TIES,
+    BestOf,
+    BlockWinner,
+    FirstOpener,
+    MatchFormat,
+    NextOpener,
+    Scoring,
+    SingleRound,
+    Stuck,
+    Target,
+    TiedBlock,
+    is_int,
+    parse_match,
+)
 
 
 class Preset(StrEnum):
@@ -37,74 +53,11 @@ class Preset(StrEnum):
     BLOCK = "block"
     ALL_FIVES = "all_fives"
     BRAZILIAN = "brazilian"
+    LATIN = "latin"
+    PUERTO_RICAN = "puerto_rican"
+    DOMINICAN = "dominican"
 
 
-class Stuck(StrEnum):
-    """What a seat with no fitting tile does."""
-
-    DRAW = "draw"
-    SINGLE_DRAW = "single_draw"
-    PASS = "pass"
-
-
-class Scoring(StrEnum):
-    """What the winning side of a hand scores."""
-
-    OTHERS = "others"
-    DIFFERENCE = "difference"
-    NONE = "none"
-
-
-class TiedBlock(StrEnum):
-    """What happens when a blocked hand ties for the lowest total."""
-
-    NO_SCORE = "no_score"
-    SHARED = "shared"
-    BLOCKER_LOSES = "blocker_loses"
-
-
-class FirstOpener(StrEnum):
-    HIGHEST_DOUBLE = "highest_double"
-    LOWEST_DOUBLE_FROM_ONE = "lowest_double_from_one"
-
-
-class NextOpener(StrEnum):
-    WINNER = "winner"
-    ROTATE = "rotate"
-
-
-@dataclass(frozen=True, slots=True)
-class Target:
-    """Hands until a side reaches ``points``."""
-
-    points: int
-
-    def to_record(self) -> dict[str, Any]:
-        return {"target": self.points}
-
-
-@dataclass(frozen=True, slots=True)
-class BestOf:
-    """The side with most hand wins out of ``hands`` (two sides only)."""
-
-    hands: int
-
-    def to_record(self) -> dict[str, Any]:
-        return {"best_of": self.hands}
-
-
-@dataclass(frozen=True, slots=True)
-class SingleRound:
-    """One hand decides."""
-
-    def to_record(self) -> dict[str, Any]:
-        return {"single_round": True}
-
-
-MatchFormat = Target | BestOf | SingleRound
-
-TARGET_RANGE = range(25, 501)
-BEST_OF_RANGE = range(1, 6)
 TILES_EACH_RANGE = range(5, 10)
 
 PRESET_SEATS: dict[Preset, tuple[int, ...]] = {
@@ -115,6 +68,9 @@ PRESET_SEATS: dict[Preset, tuple[int, ...]] = {
     Preset.BLOCK: (2, 3, 4),
     Preset.ALL_FIVES: (2, 3, 4),
     Preset.BRAZILIAN: (2, 4),
+    Preset.LATIN: (4,),
+    Preset.PUERTO_RICAN: (2, 3, 4),
+    Preset.DOMINICAN: (4,),
 }
 
 
@@ -128,12 +84,29 @@ USUAL_RULES: Mapping[str, object] = MappingProxyType(
         "tied_block": TiedBlock.NO_SCORE,
         "first_opener": FirstOpener.HIGHEST_DOUBLE,
         "next_opener": NextOpener.WINNER,
+        "block_winner": BlockWinner.TEAM_TOTAL,
+        "bonuses": Bonuses(),
+        "hand_bonuses": False,
+        "tranque_bonus": 0,
+        "bonus_size": None,
+        "spanish_federation": False,
+    }
+)
+
+#: LA-7, the Spanish federation's rules: hand 1 by lot, then in turn, the winners score all
+#: hands. One option naming three, as the players name them.
+SPANISH_FEDERATION: Mapping[str, object] = MappingProxyType(
+    {
+        "first_opener": FirstOpener.LOT,
+        "next_opener": NextOpener.ROTATE,
+        "score": Scoring.ALL_HANDS,
     }
 )
 
 
-def _preset_defaults(preset: Preset, seats: int) -> dict[str, Any]:
-    """Every option of ``preset`` at ``seats``, spelled as the dataclass fields hold them."""
+def _preset_defaults(preset: Preset, seats: int, *, spanish: bool = False) -> dict[str, Any]:
+    """Every option of ``preset`` at ``seats``, spelled as the dataclass fields hold them
+    (``spanish``: with :data:`SPANISH_FEDERATION`'s options in place of the preset's)."""
     defaults: dict[str, Any] = {
         "teams": False,
         "tiles_each": 7 if seats == 2 else 5,
@@ -165,31 +138,42 @@ def _preset_defaults(preset: Preset, seats: int) -> dict[str, Any]:
                 "next_opener": NextOpener.ROTATE,
                 "match": Target(50),
             }
+        case Preset.LATIN:  # LA-1..LA-6: brazilian's game with four seats, to 100
+            defaults |= {
+                "teams": True,
+                "tiles_each": 7,
+                "stuck": Stuck.PASS,
+                "score": Scoring.OTHERS,
+                "next_opener": NextOpener.ROTATE,
+            }
+        case Preset.PUERTO_RICAN:  # PR-1..PR-14
+            defaults |= {
+                "teams": seats == 4,
+                "tiles_each": 7,
+                "score": Scoring.ALL_HANDS,
+                "match": Target(500),
+                "hand_bonuses": True,
+                "bonuses": Bonuses(capicu=100, chuchazo=100),
+            }
+            if seats == 4:
+                defaults |= {"stuck": Stuck.PASS}
+            else:
+                defaults |= {"reserve": 2, "next_opener": NextOpener.AS_FIRST}
+        case Preset.DOMINICAN:  # DO-1..DO-12
+            defaults |= {
+                "teams": True,
+                "tiles_each": 7,
+                "stuck": Stuck.PASS,
+                "score": Scoring.OTHERS,
+                "tied_block": TiedBlock.BLOCKER_WINS,
+                "match": Target(200),
+                "bonuses": Bonuses(
+                    capicu=25, pase_salida=50, pase_salida_double=25, pase_corrido=25
+                ),
+            }
+    if spanish:
+        defaults |= SPANISH_FEDERATION
     return defaults
-
-
-def _parse_match(value: object) -> MatchFormat:
-    if isinstance(value, Target | BestOf | SingleRound):
-        return value
-    if not isinstance(value, Mapping) or len(value) != 1:
-        raise InvalidRules(
-            'match is one of {"target": N}, {"best_of": N} or {"single_round": true}'
-        )
-    ((key, number),) = value.items()
-    if key == "single_round":
-        if number is not True:
-            raise InvalidRules('match is {"single_round": true}')
-        return SingleRound()
-    if key not in ("target", "best_of"):
-        raise InvalidRules(f"{key!r} is not a match format (target, best_of, single_round)")
-    allowed = TARGET_RANGE if key == "target" else BEST_OF_RANGE
-    if not _is_int(number) or number not in allowed:
-        raise InvalidRules(f"{key} is a whole number from {allowed.start} to {allowed.stop - 1}")
-    return Target(number) if key == "target" else BestOf(number)
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 _ENUM_OPTIONS: dict[str, type[StrEnum]] = {
@@ -198,8 +182,9 @@ _ENUM_OPTIONS: dict[str, type[StrEnum]] = {
     "tied_block": TiedBlock,
     "first_opener": FirstOpener,
     "next_opener": NextOpener,
+    "block_winner": BlockWinner,
 }
-_BOOL_OPTIONS = ("teams", "count_fives", "out_counts_partner")
+_BOOL_OPTIONS = ("teams", "count_fives", "out_counts_partner", "hand_bonuses", "spanish_federation")
 
 
 def _member[E: StrEnum](enum: type[E], value: object) -> E | None:
@@ -223,15 +208,19 @@ def _parse_option(key: str, value: object) -> object:
             raise InvalidRules(f"{key} is true or false, not {value!r}")
         return value
     if key == "tiles_each":
-        if not _is_int(value) or value not in TILES_EACH_RANGE:
+        if not is_int(value) or value not in TILES_EACH_RANGE:
             raise InvalidRules(f"tiles_each is a whole number from 5 to 9, not {value!r}")
         return value
     if key == "reserve":
-        if not _is_int(value) or value not in (0, 2):
+        if not is_int(value) or value not in (0, 2):
             raise InvalidRules(f"reserve is 0 or 2, not {value!r}")
         return value
     if key == "match":
-        return _parse_match(value)
+        return parse_match(value)
+    if key in ("tranque_bonus", "bonus_size"):
+        if not is_int(value) or value not in BONUS_RANGE:
+            raise InvalidRules(f"{key} is a whole number from 0 to 100, not {value!r}")
+        return value
     raise InvalidRules(f"{key!r} is not a rule option")
 
 
@@ -252,6 +241,12 @@ class Rules:
     first_opener: FirstOpener
     next_opener: NextOpener
     match: MatchFormat
+    block_winner: BlockWinner
+    bonuses: Bonuses
+    hand_bonuses: bool
+    tranque_bonus: int
+    bonus_size: int | None
+    spanish_federation: bool
 
     def __post_init__(self) -> None:
         allowed = PRESET_SEATS[self.preset]
@@ -268,8 +263,15 @@ class Rules:
             raise InvalidRules("out_counts_partner needs partners")
         if self.sides != 2 and isinstance(self.match, BestOf):
             raise InvalidRules(f"best_of needs two sides, not {self.sides}")
-        if self.sides != 2 and self.tied_block is TiedBlock.BLOCKER_LOSES:
-            raise InvalidRules(f"blocker_loses needs two sides, not {self.sides}")
+        if self.sides != 2 and self.tied_block in TWO_SIDED_TIES:
+            raise InvalidRules(f"{self.tied_block} needs two sides, not {self.sides}")
+        if self.out_counts_partner and self.score is Scoring.ALL_HANDS:
+            raise InvalidRules("out_counts_partner adds nothing to all_hands")
+        if self.score is Scoring.DIFFERENCE and self.block_winner is not BlockWinner.TEAM_TOTAL:
+            # The winner of a block judged by one seat may hold the more pips: no margin.
+            raise InvalidRules(f"difference needs block_winner team_total, not {self.block_winner}")
+        if self.count_fives and self.scores_bonuses:
+            raise InvalidRules("bonuses are for line games, not with count_fives")
 
     @classmethod
     def for_preset(cls, preset: str, *, seats: int, **options: object) -> Rules:
@@ -285,11 +287,14 @@ class Rules:
         if preset is None:
             raise InvalidRules(f"{data.get('preset')!r} is not a preset")
         seats = data.get("seats")
-        if not _is_int(seats) or seats not in (2, 3, 4):
+        if not is_int(seats) or seats not in (2, 3, 4):
             raise InvalidRules(f"seats is 2, 3 or 4, not {seats!r}")
-        values = _preset_defaults(preset, seats)
+        spanish = _parse_option("spanish_federation", data.get("spanish_federation", False))
+        values = _preset_defaults(preset, seats, spanish=bool(spanish))
         for key, value in data.items():
-            if key not in ("preset", "seats"):
+            if key == "bonuses":
+                values[key] = Bonuses.from_record(value, base=values[key])
+            elif key not in ("preset", "seats"):
                 values[key] = _parse_option(key, value)
         return cls(preset=preset, seats=seats, **values)
 
@@ -301,11 +306,14 @@ class Rules:
     def _record(self) -> dict[str, Any]:
         """:meth:`to_record`, worked out once (rules never change; every update of a table
         shows them): never handed out, only copies of it."""
-        defaults = _preset_defaults(self.preset, self.seats)
+        defaults = _preset_defaults(self.preset, self.seats, spanish=self.spanish_federation)
+        defaults["spanish_federation"] = False
         out: dict[str, Any] = {"preset": self.preset.value, "seats": self.seats}
         for field in fields(self):
             value = getattr(self, field.name)
             if field.name in defaults and value != defaults[field.name]:
+                if field.name == "bonuses":
+                    value = value.to_record(base=defaults["bonuses"])
                 out[field.name] = value.to_record() if field.name == "match" else value
         return {k: (v.value if isinstance(v, StrEnum) else v) for k, v in out.items()}
 
@@ -337,6 +345,37 @@ class Rules:
             self.stuck is Stuck.SINGLE_DRAW,
             self.reserve,
         )
+
+    @cached_property
+    def gain_factors(self) -> tuple[int, int, int]:
+        """What a hand's winning side scores (docs/rules.md#scoring), for the fast core:
+        ``a * all the pips - b * its own``, as ``(a, b after going out, b after a block)``
+        (the partner's pips going out are added to all the pips by ``out_counts_partner``)."""
+        match self.score:
+            case Scoring.NONE:
+                return (0, 0, 0)
+            case Scoring.ALL_HANDS:
+                return (1, 0, 0)
+            case Scoring.DIFFERENCE:
+                return (1, 1, 2)
+        return (1, 1, 1)
+
+    @cached_property
+    def bonus_points(self) -> Bonuses:
+        """What each event bonus is worth at this table (``bonus_size`` applied)."""
+        return self.bonuses.sized(self.bonus_size)
+
+    @cached_property
+    def scores_bonuses(self) -> bool:
+        """Whether any bonus is played: a hand then keeps and reports its bonus events."""
+        return bool(self.bonus_points) or self.hand_bonuses or self.tranque_bonus > 0
+
+    def forced_opening(self, hand_number: int) -> bool:
+        """Whether the rules, not the opener, choose the opening tile of hand ``hand_number``
+        (docs/rules.md#who-opens)."""
+        if hand_number and self.next_opener is not NextOpener.AS_FIRST:
+            return False
+        return self.first_opener is not FirstOpener.LOT
 
     @property
     def can_draw(self) -> bool:

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .bonuses import Bonus
 from .deal import Deal
 from .hand import RESULT_NAMES, HandState
 from .moves import DRAW, END_OF_SLOT, PASS, End, Entry, Move, decode, entry_of
@@ -125,6 +126,9 @@ class SeatView:
     boneyard: int
     scores: tuple[int, ...]
     hand_points: tuple[int, ...]
+    #: The bonus events of the hand so far, public as they happen (docs/rules.md#bonuses);
+    #: their points are in ``hand_points``.
+    bonuses: tuple[Bonus, ...]
     hand_wins: tuple[int, ...]
     opening: Tile | None
     arms: dict[End, tuple[Placement, ...]]
@@ -149,6 +153,7 @@ class SeatView:
             "boneyard": self.boneyard,
             "scores": list(self.scores),
             "hand_points": list(self.hand_points),
+            "bonuses": [bonus.to_json() for bonus in self.bonuses],
             "hand_wins": list(self.hand_wins),
             "table": {
                 "opening": None if self.opening is None else str(self.opening),
@@ -183,6 +188,7 @@ def view_for(match: MatchState, seat: int | None) -> SeatView:
             boneyard=0,
             scores=tuple(match.scores),
             hand_points=(0,) * rules.sides,
+            bonuses=(),
             hand_wins=tuple(match.hand_wins),
             opening=None,
             arms={},
@@ -208,6 +214,7 @@ def view_for(match: MatchState, seat: int | None) -> SeatView:
         boneyard=len(hand.boneyard) - hand.drawn,
         scores=tuple(match.scores),
         hand_points=tuple(hand.points),
+        bonuses=hand.events,
         hand_wins=tuple(match.hand_wins),
         opening=opening,
         arms=arms,

@@ -30,7 +30,13 @@ RULE_OPTIONS = (
     "tied_block",
     "first_opener",
     "next_opener",
+    "block_winner",
+    "hand_bonuses",
+    "tranque_bonus",
+    "bonus_size",
+    "spanish_federation",
 )
+BONUS_AMOUNTS = ("capicu", "chuchazo", "pase_salida", "pase_salida_double", "pase_corrido")
 
 #: Every field a table payload may have (lists as []). A new field is a new way to leak: it
 #: must be added here, after checking what it can hold.
@@ -83,6 +89,8 @@ PAYLOAD_FIELDS = frozenset(
         ".view.boneyard",
         ".view.scores[]",
         ".view.hand_points[]",
+        # The hand's bonus events so far (games.engine.Bonus): public as they happen.
+        *(f".view.bonuses[].{key}" for key in ("name", "side", "seat", "points", "move")),
         ".view.hand_wins[]",
         ".view.count",
         ".view.table.opening",
@@ -104,6 +112,7 @@ PAYLOAD_FIELDS = frozenset(
         # The rules as a record spells them: options only, never tiles.
         *(f".view.rules.{key}" for key in RULE_OPTIONS),
         *(f".view.rules.match.{key}" for key in ("target", "best_of", "single_round")),
+        *(f".view.rules.bonuses.{name}" for name in BONUS_AMOUNTS),
     }
 )
 

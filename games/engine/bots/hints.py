@@ -22,7 +22,7 @@ from enum import StrEnum
 from typing import Any
 
 from ..moves import DRAW, PASS, Move, decode
-from ..rules import Stuck
+from ..options import Stuck
 from ..tiles import ALL_TILES
 from ..view import SeatView
 from .knowledge import Knowledge

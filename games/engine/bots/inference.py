@@ -69,7 +69,10 @@ class Reader:
     def __init__(self, knowledge: Knowledge) -> None:
         public = knowledge.public
         replay = HandState.public(
-            knowledge.rules, opener=public.opener, boneyard_size=len(public.boneyard)
+            knowledge.rules,
+            opener=public.opener,
+            boneyard_size=len(public.boneyard),
+            number=public.number,
         )
         moves = [(entry >> 7, entry & 127) for entry in public.history]
         found: list[tuple[int, int, int, int]] = []  # seat, tile, fits, index

@@ -40,7 +40,7 @@ class Knowledge:
     public: HandState
     legal: list[int]
     scores: list[int]
-    #: The first hand of a match, whose opening tile the rules chose, not the opener.
+    #: A hand whose opening tile the rules chose, not the opener (the first of a match).
     forced_opening: bool
 
     @classmethod
@@ -52,7 +52,12 @@ class Knowledge:
         rules = view.rules
         codes = [encode(entry.move) for entry in view.history]
         draws = sum(1 for code in codes if code == DRAW)
-        public = HandState.public(rules, opener=view.opener, boneyard_size=view.boneyard + draws)
+        public = HandState.public(
+            rules,
+            opener=view.opener,
+            boneyard_size=view.boneyard + draws,
+            number=view.hand_number,
+        )
         voids = [0] * rules.seats
         played = 0
         for entry, code in zip(view.history, codes, strict=True):
@@ -81,7 +86,7 @@ class Knowledge:
             public=public,
             legal=[encode(option.move) for option in view.legal],
             scores=list(view.scores),
-            forced_opening=view.hand_number == 0,
+            forced_opening=rules.forced_opening(view.hand_number),
         )
 
     def lacks(self, seat: int, number: int) -> bool:

@@ -309,3 +309,188 @@ def decisive_block() -> Match:
         " 0 4-0 left, 1 4-1 left, 0 pass",
     )
     return match
+
+
+# --- the partnership variants (VARIANTS.md sections 2-4) -------------------------------------
+
+
+def seats_moved(hands: Sequence[str], moves: str, by: int) -> tuple[list[str], str]:
+    """The same hand with every seat moved ``by`` places on (seat s plays as seat s + by)."""
+    count = len(hands)
+    moved = [hands[(seat - by) % count] for seat in range(count)]
+    items = []
+    for item in moves.split(","):
+        seat, *rest = item.split()
+        items.append(" ".join([str((int(seat) + by) % count), *rest]))
+    return moved, ", ".join(items)
+
+
+# Deal VN4 (FOUR_MOVES, blocker seat 1, the seat after it seat 2): the blocker and the next seat
+# tie at 17 while the teams do not. Left: seat 0 3-0 3-1 4-0 4-1 = 16, seat 2 5-1 0-0 1-1 2-2
+# 5-0 = 17 (side 0: 33); seat 1 3-3 4-2 2-1 2-0 = 17, seat 3 5-5 4-4 5-3 4-3 5-2 = 40 (57).
+VN4_HANDS = [
+    "6-6 6-3 1-0 3-0 3-1 4-0 4-1",
+    "6-5 3-2 6-0 3-3 4-2 2-1 2-0",
+    "5-4 6-2 5-1 0-0 1-1 2-2 5-0",
+    "6-4 6-1 5-5 4-4 5-3 4-3 5-2",
+]
+
+# Deal CAP (4 seats, all dealt): seat 1 opens 6-6 and goes out with 5-3 on ends 3 and 5: a capicú
+# (PR-6's example). Left: seat 0 6-1 1-1 = 9, seat 2 6-4 = 10 (side 0: 19); seat 3 4-1 = 5.
+CAP_HANDS = [
+    "6-1 5-1 2-1 6-2 6-0 4-2 1-1",
+    "5-3 6-6 6-5 5-2 5-4 4-4 2-0",
+    "4-3 0-0 6-4 6-3 1-0 3-2 3-1",
+    "5-5 5-0 3-3 4-1 2-2 4-0 3-0",
+]
+CAP_MOVES = (
+    "1 6-6, 2 6-3 right, 3 3-3 right, 0 6-0 left, 1 2-0 left, 2 3-2 right, 3 2-2 right,"
+    " 0 4-2 left, 1 4-4 left, 2 4-3 left, 3 3-0 left, 0 6-2 right, 1 6-5 right, 2 1-0 left,"
+    " 3 5-0 right, 0 2-1 left, 1 5-2 left, 2 0-0 right, 3 4-0 right, 0 5-1 left, 1 5-4 right,"
+    " 2 3-1 left, 3 5-5 right, 0 pass, 1 5-3 left"
+)
+
+# Deal NOCAP: seat 1 goes out with 4-2 on ends 4 and 4: it fits either end only because both
+# show 4, so no capicú (PR-6's second example). Left: seat 0 4-4 2-0 = 10, seat 2 4-0 = 4
+# (side 0: 14); seat 3 2-2 0-0 = 4.
+NOCAP_HANDS = [
+    "6-4 4-4 5-2 2-0 6-0 1-1 5-1",
+    "6-2 5-4 5-5 4-2 3-3 6-6 5-0",
+    "3-1 4-3 5-3 6-1 6-3 3-0 4-0",
+    "1-0 2-2 3-2 2-1 4-1 6-5 0-0",
+]
+NOCAP_MOVES = (
+    "1 6-6, 2 6-3 left, 3 3-2 left, 0 5-2 left, 1 6-2 right, 2 5-3 left, 3 2-1 right,"
+    " 0 1-1 right, 1 3-3 left, 2 3-1 left, 3 1-0 right, 0 5-1 left, 1 5-5 left, 2 3-0 right,"
+    " 3 6-5 left, 0 6-0 left, 1 5-0 left, 2 4-3 right, 3 4-1 right, 0 pass, 1 5-4 left,"
+    " 2 6-1 right, 3 pass, 0 6-4 right, 1 4-2 left"
+)
+
+# Deal CHUCHA: seat 2 opens 6-6 and goes out with the 0-0 (a chuchazo). Left: seat 0 5-5 4-1 1-1
+# = 17; seat 1 3-3 3-2 3-1 = 15, seat 3 4-2 2-2 = 10 (side 1: 25).
+CHUCHA_HANDS = [
+    "4-1 5-0 5-4 4-4 6-4 1-1 5-5",
+    "6-5 3-2 4-3 5-1 3-1 3-3 6-2",
+    "2-0 5-3 5-2 0-0 6-6 2-1 4-0",
+    "1-0 6-3 3-0 6-0 4-2 6-1 2-2",
+]
+CHUCHA_MOVES = (
+    "2 6-6, 3 6-0 left, 0 6-4 right, 1 4-3 right, 2 2-0 left, 3 6-3 right, 0 pass,"
+    " 1 6-2 right, 2 2-1 right, 3 1-0 right, 0 5-0 right, 1 6-5 right, 2 5-2 left, 3 6-1 right,"
+    " 0 5-4 left, 1 5-1 right, 2 5-3 right, 3 3-0 right, 0 4-4 left, 1 pass, 2 4-0 left,"
+    " 3 pass, 0 pass, 1 pass, 2 0-0 right"
+)
+
+# Deal BLOCK00: seat 1's 0-0 is the last play and the four pass: blocking with the 0-0.
+# Left: seat 0 6-2 6-1 4-3 3-1 2-1 = 29, seat 2 6-4 5-4 4-2 1-1 = 27 (side 0: 56);
+# seat 1 5-2 5-1 4-4 2-2 = 25, seat 3 6-3 5-5 5-3 3-3 = 33 (side 1: 58).
+BLOCK00_HANDS = [
+    "6-2 3-1 6-1 4-3 5-0 4-1 2-1",
+    "5-1 3-2 2-2 6-0 5-2 0-0 4-4",
+    "6-4 2-0 6-6 3-0 5-4 4-2 1-1",
+    "5-5 1-0 3-3 5-3 6-3 6-5 4-0",
+]
+BLOCK00_MOVES = (
+    "2 6-6, 3 6-5 left, 0 5-0 left, 1 6-0 right, 2 2-0 right, 3 4-0 left, 0 4-1 left,"
+    " 1 3-2 right, 2 3-0 right, 3 1-0 left, 0 pass, 1 0-0 left, 2 pass, 3 pass, 0 pass, 1 pass"
+)
+
+# Deal SALIDA: seat 1 opens 6-6 and seat 2 passes on it at once (a pase de salida on a double);
+# blocked later. Left: seat 0 25, seat 2 27 (side 0: 52); seat 1 19, seat 3 19 (side 1: 38).
+SALIDA_HANDS = [
+    "0-0 6-5 3-2 5-2 4-3 5-3 2-1",
+    "1-0 5-5 4-2 6-0 6-4 6-6 1-1",
+    "5-1 3-3 3-0 4-0 5-4 5-0 3-1",
+    "6-1 6-3 4-4 6-2 4-1 2-2 2-0",
+]
+SALIDA_MOVES = (
+    "1 6-6, 2 pass, 3 6-2 right, 0 3-2 right, 1 6-0 left, 2 4-0 left, 3 6-3 right,"
+    " 0 6-5 right, 1 6-4 left, 2 5-1 right, 3 6-1 right, 0 pass, 1 pass, 2 pass, 3 pass"
+)
+
+# Deal CORRIDO: seat 2 plays 4-2 (move 9), the three others pass, and seat 2 plays 2-2 (move 13):
+# a pase corrido. Then the three pass again and seat 2 passes too: a block, no bonus. Left:
+# seat 0 27, seat 2 25 (side 0: 52); seat 1 15, seat 3 35 (side 1: 50).
+CORRIDO_HANDS = [
+    "4-4 5-1 6-1 0-0 5-2 6-0 3-1",
+    "1-1 4-0 6-6 3-3 5-0 2-1 3-0",
+    "2-2 4-2 6-5 6-4 4-1 6-3 2-0",
+    "5-5 4-3 1-0 3-2 5-4 6-2 5-3",
+]
+CORRIDO_MOVES = (
+    "1 6-6, 2 6-4 left, 3 6-2 right, 0 5-2 right, 1 5-0 right, 2 2-0 right, 3 3-2 right,"
+    " 0 3-1 right, 1 2-1 right, 2 4-2 left, 3 pass, 0 pass, 1 pass, 2 2-2 right, 3 pass,"
+    " 0 pass, 1 pass, 2 pass"
+)
+
+# Deal CORRIDO_OUT: seat 0 plays 1-0, the three others pass, and seat 0 goes out with 1-1 (a
+# double: no capicúa). Left: seat 1 4-4 2-2 = 12, seat 3 5-0 5-4 = 14 (side 1: 26).
+CORRIDO_OUT_HANDS = [
+    "6-6 5-3 2-1 6-5 1-0 4-1 1-1",
+    "4-4 4-2 3-1 6-4 2-2 0-0 5-2",
+    "6-1 6-3 5-1 6-2 4-0 5-5 3-3",
+    "6-0 3-0 5-0 3-2 5-4 4-3 2-0",
+]
+CORRIDO_OUT_MOVES = (
+    "0 6-6, 1 6-4 right, 2 6-3 left, 3 3-0 left, 0 4-1 right, 1 3-1 right, 2 3-3 right,"
+    " 3 3-2 right, 0 2-1 right, 1 0-0 left, 2 6-1 right, 3 2-0 left, 0 6-5 right, 1 4-2 left,"
+    " 2 5-1 right, 3 4-3 left, 0 5-3 left, 1 5-2 left, 2 6-2 left, 3 6-0 left, 0 1-0 left,"
+    " 1 pass, 2 pass, 3 pass, 0 1-1 right"
+)
+
+# Deal TIE42 (a hand 0): the teams tie at 42 when seat 1 blocks. Left: seat 0 3-0 5-0 4-0 5-2
+# = 19, seat 2 4-2 2-1 5-4 4-1 = 23; seat 1 4-4 5-5 5-1 3-3 = 30, seat 3 1-0 1-1 3-2 2-2 = 12.
+TIE42_HANDS = [
+    "3-0 4-3 5-0 4-0 5-2 2-0 6-1",
+    "4-4 0-0 5-5 6-4 5-1 3-3 6-0",
+    "4-2 6-3 2-1 6-6 5-4 6-5 4-1",
+    "1-0 1-1 6-2 3-2 2-2 5-3 3-1",
+]
+TIE42_MOVES = (
+    "2 6-6, 3 6-2 left, 0 2-0 left, 1 0-0 left, 2 6-3 right, 3 3-1 right, 0 6-1 right,"
+    " 1 6-0 left, 2 6-5 left, 3 5-3 left, 0 4-3 left, 1 6-4 left, 2 pass, 3 pass, 0 pass, 1 pass"
+)
+# Deal SALIDA50 (a later hand, opened by seat 3 with any tile): seat 3 opens 4-0, not a double,
+# and seat 0 passes on it (a pase de salida of 50). Left at the block: seat 0 6-6 6-5 6-3 2-2
+# = 36, seat 2 6-4 6-1 5-4 4-2 3-1 = 36 (side 0: 72); seat 1 4-3 3-3 3-2 = 18, seat 3 5-5 4-4
+# = 18 (side 1: 36).
+SALIDA50_HANDS = [
+    "6-6 2-1 6-3 5-2 6-5 6-2 2-2",
+    "4-3 3-2 6-0 4-1 5-1 2-0 3-3",
+    "3-1 5-3 5-0 5-4 6-4 6-1 4-2",
+    "0-0 4-4 3-0 4-0 1-0 1-1 5-5",
+]
+SALIDA50_MOVES = (
+    "3 4-0, 0 pass, 1 4-1 left, 2 5-0 right, 3 1-1 left, 0 5-2 right, 1 5-1 left, 2 5-3 left,"
+    " 3 3-0 left, 0 6-2 right, 1 6-0 right, 2 pass, 3 1-0 right, 0 2-1 right, 1 2-0 right,"
+    " 2 pass, 3 0-0 left, 0 pass, 1 pass, 2 pass, 3 pass"
+)
+
+# Puerto Rican draw game, two seats (7 each, 14 in the boneyard, the last two never drawn).
+# Hand 0: the highest double dealt is 3-3 (seat 0); seat 0 goes out, seat 1 keeps 6-4 = 10.
+PR2_HANDS = ["5-1 3-2 1-0 2-1 6-2 4-3 3-3", "4-1 3-1 3-0 4-2 5-4 6-4 1-1"]
+PR2_MOVES = (
+    "0 3-3, 1 3-0 right, 0 3-2 left, 1 4-2 left, 0 1-0 right, 1 5-4 left, 0 5-1 left,"
+    " 1 4-1 left, 0 4-3 left, 1 3-1 left, 0 2-1 right, 1 1-1 left, 0 6-2 right"
+)
+# Hand 1: the only double dealt is 0-0 (seat 1), so seat 1 opens with it although seat 0 won
+# hand 0 (PR-13); seat 1 goes out, seat 0 keeps 4-3 = 7.
+PR2_NEXT_HANDS = ["4-2 5-3 5-4 3-0 2-1 4-3 4-1", "2-0 5-1 0-0 6-4 6-2 5-2 6-1"]
+PR2_NEXT_MOVES = (
+    "1 0-0, 0 3-0 right, 1 2-0 left, 0 5-3 right, 1 6-2 left, 0 5-4 right, 1 6-1 left,"
+    " 0 4-2 right, 1 5-2 right, 0 2-1 left, 1 5-1 right, 0 4-1 right, 1 6-4 right"
+)
+
+# Puerto Rican draw game, three seats (7 each, 7 in the boneyard): seat 2 draws five, down to
+# the two never drawn, and the hand blocks. Left: seat 0 3-3 6-2 6-5 5-3 = 33, seat 1 4-3 5-2
+# 2-2 4-2 = 24, seat 2 5-5 6-1 4-4 4-1 5-1 and the drawn 5-4 3-2 6-4 3-1 1-1 = 66.
+PR3_HANDS = [
+    "3-3 6-2 2-0 6-6 6-5 1-0 5-3",
+    "0-0 3-0 4-3 5-2 2-2 6-0 4-2",
+    "5-5 6-3 6-1 2-1 4-4 4-1 5-1",
+]
+PR3_BONEYARD = "5-4 3-2 6-4 3-1 1-1 4-0 5-0"
+PR3_MOVES = (
+    "0 6-6, 1 6-0 right, 2 6-3 left, 0 2-0 right, 1 3-0 left, 2 2-1 right, 0 1-0 right,"
+    " 1 0-0 left, 2 draw*5, 2 pass, 0 pass, 1 pass"
+)

@@ -30,7 +30,7 @@ walks = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCh
 
 def first_opening_tile(match: Match) -> Tile:
     """docs/rules.md#who-opens, worked out from the dealt hands without the engine's tables."""
-    dealt = [tile for hand in match.deals[0].hands for tile in hand]
+    dealt = [tile for hand in match.deals[-1].hands for tile in hand]
     order = [6, 5, 4, 3, 2, 1, 0]
     if match.rules.first_opener == "lowest_double_from_one":
         order = [1, 2, 3, 4, 5, 6, 0]
@@ -47,7 +47,8 @@ def brute_force_legal(match: Match) -> set[object]:
     rules = match.rules
     hand = {Tile.parse(text) for text in view["hand"]}
     if view["table"]["opening"] is None:
-        if view["hand_number"] == 0:
+        opened_as_first = view["hand_number"] == 0 or rules.next_opener == "as_first"
+        if opened_as_first and rules.first_opener != "lot":
             return {Play(first_opening_tile(match))}
         return {Play(tile) for tile in hand}
     plays = {
@@ -188,3 +189,21 @@ def test_export_then_replay_reproduces_every_result(seed, stop):
     assert report.hands == match.reports + ([partial] if partial else [])
     assert report.finished == match.finished
     assert report.winners == match.winners
+
+
+@walks
+@given(seed=seeds)
+def test_bonus_events_are_named_and_counted_in_the_points(seed):
+    rng = random.Random(seed)
+    rules = random_rules(rng)
+    match = play_random_match(rules, rng)
+    for report, history in zip(match.reports, match.histories, strict=False):
+        if not rules.scores_bonuses:
+            assert report.bonuses is None
+            continue
+        gained = [0] * rules.sides
+        for bonus in report.bonuses:
+            assert bonus.points > 0 and 0 <= bonus.move < len(history)
+            assert bonus.seat is None or rules.side_of(bonus.seat) == bonus.side
+            gained[bonus.side] += bonus.points
+        assert all(g <= p for g, p in zip(gained, report.points, strict=True))
