@@ -15,6 +15,7 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.conf import settings  # noqa: E402
 
 from dominoes import gc_pauses  # noqa: E402
 from dominoes.body_limit import BodyLimit  # noqa: E402
@@ -36,4 +37,5 @@ application = ProtocolTypeRouter(
 
 # Everything above lives as long as the server: no collection need walk it again.
 gc_pauses.freeze_start_up()
-gc_pauses.watch()
+if settings.GC_PAUSES_LOGGED:
+    gc_pauses.watch()

@@ -151,6 +151,8 @@ if JOBS_BACKEND not in ("rq", "thread", "inline"):
 # The pause before a computer's move, so that a person can follow the moves one by one.
 # The coach reviews every finished hand (games.coach) on the "coach" queue.
 COACH_REVIEWS = os.environ.get("COACH_REVIEWS", "1") == "1"
+# A server logs every garbage collection that holds it 50 ms or more (dominoes.gc_pauses).
+GC_PAUSES_LOGGED = env_bool("GC_PAUSES_LOGGED", True)
 BOT_PAUSE_SECONDS = float(os.environ.get("BOT_PAUSE_SECONDS", "0.8"))
 # Quick match: how long someone waits alone before the computer is offered (matchmaking).
 QUICK_MATCH_OFFER_COMPUTER_SECONDS = float(

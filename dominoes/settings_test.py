@@ -66,6 +66,9 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 JOBS_BACKEND = os.environ.get("TEST_JOBS_BACKEND", "inline")
 # Off but in the coach's own tests: a review takes seconds of CPU after every hand.
 COACH_REVIEWS = os.environ.get("TEST_COACH_REVIEWS", "0") == "1"
+# A test process's collections are no server's latency; told at its exit, they reached a stream
+# pytest had closed ("--- Logging error ---").
+GC_PAUSES_LOGGED = False
 BOT_PAUSE_SECONDS = float(os.environ.get("TEST_BOT_PAUSE_SECONDS", "0"))
 
 # Tests link the source files by their plain names: a staticfiles/ left by a local
