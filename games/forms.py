@@ -344,6 +344,9 @@ def setup_initial(user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
         "name": display_name(user),
         **dict.fromkeys(LEVEL_FIELDS, preferences.computer_level),
     }
+    seats = PRESET_SEATS[Preset(preferences.preset)]
+    if 2 not in seats:  # the form's two players cannot play it (cuban is for four)
+        initial["seats"] = seats[0]
     if preferences.target is not None:
         initial |= {"match_format": "target", "target": preferences.target}
     if preferences.single_draw:

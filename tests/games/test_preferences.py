@@ -110,7 +110,7 @@ def test_every_preference_a_player_can_save_makes_a_valid_new_game(
     assert form.is_valid(), form.errors
     rules = form.cleaned_data["rules"]
     assert rules.preset == preset
-    preset_rules = Rules.for_preset(preset, seats=2)
+    preset_rules = Rules.for_preset(preset, seats=rules.seats)
     assert rules.match == (Target(target) if target else preset_rules.match)
     assert rules.stuck == ("single_draw" if single_draw else preset_rules.stuck)
     assert rules.next_opener == ("rotate" if alternating else preset_rules.next_opener)
