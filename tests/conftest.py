@@ -19,6 +19,7 @@ from browser_support import (  # noqa: F401  (fixtures)
     spare_site,
 )
 from django.conf import settings
+from odd_values_support import errors_logged, site_objects  # noqa: F401  (the odd values' tests')
 from proxy_support import deployment, running_deployment  # noqa: F401  (the proxy's tests')
 from seeded_deals import seeded
 from stripe_support import (  # noqa: F401  (fixtures of the billing tests)
