@@ -74,7 +74,10 @@ for ((index = 0; index < workers; index++)); do
 done
 echo "tests: pass 1 of 2, not serial, in $workers processes (Redis databases from $worker_db)"
 parallel=0
-"$python" -m pytest -m "not serial" --dist loadfile "${gateways[@]}" "$@" || parallel=$?
+# The files in the order collected, the long ones first (tests/run_order.py), not xdist's
+# default (most tests first), which left a long file of one test for the end.
+"$python" -m pytest -m "not serial" --dist loadfile --no-loadscope-reorder "${gateways[@]}" "$@" \
+    || parallel=$?
 echo "tests: pass 2 of 2, serial"
 serial=0
 "$python" -m pytest -m serial -p no:xdist "$@" || serial=$?

@@ -6,4 +6,4 @@
 #   scripts/table_screenshots.sh            (TEST_REDIS_URL=... to pick a Redis database)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-TABLE_SCREENSHOTS=1 exec scripts/run-tests.sh tests/browser/test_table_fits.py "$@"
+TABLE_SCREENSHOTS=1 exec scripts/run-tests.sh tests/browser/test_table_fits*.py "$@"

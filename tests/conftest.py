@@ -19,7 +19,9 @@ from browser_support import (  # noqa: F401  (fixtures)
     spare_site,
 )
 from django.conf import settings
+from odd_values_support import errors_logged, site_objects  # noqa: F401  (the odd values' tests')
 from proxy_support import deployment, running_deployment  # noqa: F401  (the proxy's tests')
+from run_order import long_files_first
 from seeded_deals import seeded
 from stripe_support import (  # noqa: F401  (fixtures of the billing tests)
     localstripe,
@@ -54,6 +56,8 @@ def service_problems() -> dict[str, str]:
 
 
 def pytest_collection_modifyitems(config, items):
+    if hasattr(config, "workerinput"):  # a process of the parallel pass (tests/run_order.py)
+        long_files_first(items)
     needs = {}
     for item in items:
         marker = item.get_closest_marker("integration")

@@ -1,7 +1,7 @@
 """No page of the site scrolls sideways on a 390 px phone (issue 20: the setup page's fieldsets
 were 552-728 px wide there). One signed-in person with a finished match, so that the history and
 statistics pages hold a game; each page is also checked signed out where it is public. The table
-itself is checked at every turn by test_table_fits.py."""
+itself is checked at every turn by test_table_fits*.py."""
 
 import pytest
 from browser_support import account, signed_in
