@@ -7,6 +7,8 @@ import pytest
 from playwright.sync_api import Page, expect
 from table_driver import screenshot
 
+from games.engine import Preset
+
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 SIZES = {"phone": (390, 844), "laptop": (1366, 768)}
@@ -49,7 +51,7 @@ def test_the_first_screen_offers_three_ways_to_play_as_buttons(browser, server, 
 def test_the_setup_page_fits_the_screen(browser, server, size):
     page = new_page(browser, size)
     page.goto(server + "/play/")
-    expect(page.locator(".card")).to_have_count(7)
+    expect(page.locator(".card")).to_have_count(len(Preset))  # every game the engine plays
     assert_no_sideways_scroll(page)
     expect(page.locator("#id_stuck")).not_to_be_visible()  # house rules fold away
     screenshot(page, f"front-door-setup-{size}")

@@ -8,6 +8,8 @@ from browser_support import axe_report, axe_violations
 from playwright.sync_api import Page, expect
 from table_driver import Table, screenshot
 
+from games.engine import Preset
+
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 GAMES = {
@@ -18,6 +20,9 @@ GAMES = {
     "block": "Block",
     "all_fives": "All Fives",
     "brazilian": "Brazilian partnership",
+    "latin": "Latin",
+    "puerto_rican": "Puerto Rican",
+    "dominican": "Dominican",
 }
 TABLE = re.compile(r"/tables/[\w-]+/$")
 
@@ -38,7 +43,7 @@ def test_each_game_card_is_a_link_that_sets_up_that_game(browser, server):
     page = new_page(browser, 390, 844)
     page.goto(server + "/")
     cards = page.locator(".preset-card")
-    expect(cards).to_have_count(7)
+    expect(cards).to_have_count(len(Preset))  # every game the engine plays
     for preset, name in GAMES.items():
         card = page.locator(f'.preset-card[data-preset="{preset}"]')
         expect(card).to_have_role("link")

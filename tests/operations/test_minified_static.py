@@ -141,8 +141,8 @@ def test_the_bundle_is_collected_as_built_and_imports_its_chunks_by_hashed_names
         imported = re.findall(r"""(?:from\s*|import\s*\(?\s*)["']\./([^"']+)["']""", text)
         assert all(found in names for found in imported), (name, imported)
     entry = (folder / bundle_of(folder)["file"]).read_text()
-    # the review, the lobby, the talk, the end's fold, the first hand's tips
-    assert entry.count('import("./') == 5
+    # the review, the lobby, the talk, the end's fold, the first hand's tips, the bonuses
+    assert entry.count('import("./') == 6
 
 
 def test_every_collected_script_and_stylesheet_has_a_smaller_brotli_copy(collected):
