@@ -64,33 +64,29 @@ def test_the_load_benchmark_runs_without_errors():
     assert set(lines["load.flat"]["gc_pauses"]) == {"count", "longest_ms"}
 
 
-def test_the_redis_parser_benchmark_compares_both_parsers():
+def run_redis_bench(script: str, *args: str) -> list[dict]:
+    """Run ``bench/<script>`` (a bench of Redis alone) on the tests' Redis database; its JSON
+    lines, once it exited without an error."""
     result = subprocess.run(
-        [sys.executable, "bench/redis_parser.py", "--messages", "50", "--rounds", "1"]
-        + ["--redis", os.environ["REDIS_URL"]],
+        [sys.executable, f"bench/{script}", *args, "--redis", os.environ["REDIS_URL"]],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=60,
     )
     assert result.returncode == 0, result.stderr[-3000:]
-    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def test_the_redis_parser_benchmark_compares_both_parsers():
+    lines = run_redis_bench("redis_parser.py", "--messages", "50", "--rounds", "1")
     measured = {line["parser"]: line["cpu_us_per_message"] for line in lines if "parser" in line}
     assert set(measured) == {"python", "hiredis"} and all(v > 0 for v in measured.values())
     assert lines[-1]["hiredis_to_python"] > 0
 
 
 def test_the_lease_renewal_benchmark_compares_both_ways():
-    result = subprocess.run(
-        [sys.executable, "bench/lease_renewal.py", "--leases", "200", "--rounds", "1"]
-        + ["--redis", os.environ["REDIS_URL"]],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    lines = run_redis_bench("lease_renewal.py", "--leases", "200", "--rounds", "1")
     assert {line["way"] for line in lines if "way" in line} == {"pipeline", "script"}
     assert lines[-1]["cpu_script_to_pipeline"] > 0
 
